@@ -2,6 +2,7 @@
 # Installs every system package toolhost needs on Debian 12. Idempotent: when
 # everything is present it only checks and returns in about a second.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git python3 clang libclang-rt-14-dev
@@ -56,3 +57,9 @@ if [ ! -f "$DEPS_DIR/valijson/include/valijson/validator.hpp" ] && [ ! -f /usr/i
   rm -rf "$tmp"
 fi
 echo "setup: ok" >&2
+
+# Test clients from the npm registry (the official MCP clients), installed
+# into a test-local folder.
+if [ -x scripts/setup-node-clients.sh ]; then
+  ./scripts/setup-node-clients.sh
+fi
