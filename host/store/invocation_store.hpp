@@ -1,0 +1,57 @@
+// Durable invocation records. Every call of every repository method is its own
+// transaction: when it returns ok, the row is committed (see docs/storage.md
+// for what "committed" survives under each Durability).
+#pragma once
+
+#include "store/database.hpp"
+#include "store/id_generator.hpp"
+#include "store/invocation.hpp"
+#include "store/store_result.hpp"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace toolhost::store {
+
+class InvocationStore {
+ public:
+  InvocationStore(Database& db, IdGenerator& ids) : db_(db), ids_(ids) {}
+
+  // A call about to run: status running, started_at_us = created_at_us.
+  // Returns the new invocation id.
+  StoreResult<std::string> insert_running(const NewInvocation& invocation);
+  // A call paused for approval, with its validated arguments. Returns its id.
+  StoreResult<std::string> insert_awaiting_approval(const NewInvocation& invocation);
+  // A call that ended before it ran (refused by validation or policy): one
+  // row, already succeeded/failed. Returns its id.
+  StoreResult<std::string> insert_completed(const NewInvocation& invocation,
+                                            const InvocationOutcome& outcome);
+
+  // running -> succeeded | failed. wrong_state for any other status (a call
+  // completes once), not_found for an unknown id.
+  StoreStatus complete(std::string_view id, const InvocationOutcome& outcome);
+
+  // awaiting_approval -> running in one transaction, recording approved_at_us
+  // and started_at_us = now_us. Exactly one caller ever succeeds, across
+  // threads, connections and processes; every later call gets wrong_state.
+  // Returns the row as it now stands, for the caller to run.
+  StoreResult<Invocation> claim_for_approval(std::string_view id, int64_t now_us);
+
+  // awaiting_approval -> denied, with failure kind APPROVAL_DENIED and reason
+  // tool.approval_denied.denied. wrong_state when no longer awaiting.
+  StoreStatus deny(std::string_view id, int64_t now_us);
+
+  StoreResult<Invocation> get(std::string_view id);
+  // Oldest first (created_at_us, then id).
+  StoreResult<std::vector<Invocation>> list_awaiting_approval();
+
+ private:
+  StoreResult<std::string> insert(const NewInvocation& invocation, InvocationStatus status);
+
+  Database& db_;
+  IdGenerator& ids_;
+};
+
+}  // namespace toolhost::store

@@ -1,0 +1,44 @@
+// A thin RAII wrapper over one prepared sqlite3_stmt. Binding is 1-based like
+// SQLite's; columns are 0-based like SQLite's.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace toolhost::store {
+
+class Statement {
+ public:
+  Statement(sqlite3* db, std::string_view sql);  // throws StoreException on a bad statement
+  ~Statement();
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  // Resets the statement and clears its bindings so it can run again.
+  void reset();
+
+  void bind(int index, std::string_view text);
+  void bind(int index, int64_t value);
+  void bind_null(int index);
+  void bind(int index, const std::optional<int64_t>& value);
+
+  // Runs one step: true when a row is available, false when done. Throws
+  // StoreException (with SQLite's code) on any other outcome.
+  bool step();
+
+  std::string column_text(int column) const;
+  int64_t column_int(int column) const;
+  std::optional<int64_t> column_optional_int(int column) const;
+  bool column_is_null(int column) const;
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace toolhost::store
