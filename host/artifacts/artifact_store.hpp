@@ -64,6 +64,7 @@ class ArtifactStore {
 
   store::Database& db_;
   store::IdGenerator& ids_;
+  store::RandomUuidGenerator temp_names_;
   std::filesystem::path root_;  // <state_dir>/artifacts
 };
 

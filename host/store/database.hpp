@@ -7,6 +7,7 @@
 // the busy timeout).
 #pragma once
 
+#include "store/statement.hpp"
 #include "store/store_result.hpp"
 
 #include <chrono>
@@ -22,8 +23,6 @@
 struct sqlite3;
 
 namespace toolhost::store {
-
-class Statement;
 
 // SQLite's `synchronous` setting under WAL. See docs/storage.md for what each
 // one keeps across a process crash and across a power loss.
@@ -70,12 +69,13 @@ class Database {
   sqlite3* handle() const { return db_; }
   int schema_version();
 
-  // A cached prepared statement for `sql`, reset and ready to bind. The
-  // reference stays valid for the Database's lifetime; do not hold it across
-  // another prepare() of the same text.
-  Statement& prepare(std::string_view sql);
+  // The cached prepared statement for `sql`, ready to bind, borrowed until
+  // the returned StatementUse ends. Do not borrow the same text twice at once.
+  StatementUse prepare(std::string_view sql);
   // Runs one or more statements without results.
   void exec(std::string_view sql);
+  // Rows changed by the most recent INSERT, UPDATE or DELETE.
+  int64_t last_changes() const;
 
   // Row count of every table of the schema, by table name.
   StoreResult<std::map<std::string, int64_t>> count_rows();

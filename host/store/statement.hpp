@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -39,6 +40,28 @@ class Statement {
  private:
   sqlite3* db_;
   sqlite3_stmt* stmt_ = nullptr;
+};
+
+// A cached statement borrowed for one use. The borrow resets it when it ends,
+// on every path (exceptions included), so no statement keeps a read
+// transaction open or stale bindings between uses.
+class StatementUse {
+ public:
+  explicit StatementUse(Statement& statement) : statement_(&statement) {}
+  ~StatementUse() {
+    if (statement_) statement_->reset();
+  }
+  StatementUse(StatementUse&& other) noexcept
+      : statement_(std::exchange(other.statement_, nullptr)) {}
+  StatementUse(const StatementUse&) = delete;
+  StatementUse& operator=(const StatementUse&) = delete;
+  StatementUse& operator=(StatementUse&&) = delete;
+
+  Statement* operator->() const { return statement_; }
+  Statement& operator*() const { return *statement_; }
+
+ private:
+  Statement* statement_;
 };
 
 }  // namespace toolhost::store

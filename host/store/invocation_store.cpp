@@ -1,0 +1,211 @@
+#include "store/invocation_store.hpp"
+
+#include "store/guarded.hpp"
+#include "store/statement.hpp"
+
+namespace toolhost::store {
+namespace {
+
+constexpr std::string_view kSelectColumns =
+    "SELECT id, session_id, tool, version, arguments_json, policy_decision, status, output_json, "
+    "content, output_trust, failure_kind, reason_code, detail, created_at_us, started_at_us, "
+    "finished_at_us, duration_us, approved_at_us FROM tool_invocations ";
+
+Invocation read_row(const Statement& st) {
+  Invocation row;
+  row.id = st.column_text(0);
+  row.session_id = st.column_text(1);
+  row.tool = st.column_text(2);
+  row.version = st.column_text(3);
+  row.arguments_json = st.column_text(4);
+  row.policy_decision = st.column_text(5);
+  row.status = parse_invocation_status(st.column_text(6)).value_or(InvocationStatus::running);
+  row.output_json = st.column_text(7);
+  row.content = st.column_text(8);
+  row.output_trust = st.column_text(9);
+  row.failure_kind = st.column_text(10);
+  row.reason_code = st.column_text(11);
+  row.detail = st.column_text(12);
+  row.created_at_us = st.column_int(13);
+  row.started_at_us = st.column_optional_int(14);
+  row.finished_at_us = st.column_optional_int(15);
+  row.duration_us = st.column_optional_int(16);
+  row.approved_at_us = st.column_optional_int(17);
+  return row;
+}
+
+// Empty optional text is stored as NULL so "absent" reads the same in SQL.
+void bind_text_or_null(Statement& st, int index, const std::string& text) {
+  if (text.empty()) {
+    st.bind_null(index);
+  } else {
+    st.bind(index, text);
+  }
+}
+
+InvocationStatus final_status(const InvocationOutcome& outcome) {
+  return outcome.succeeded ? InvocationStatus::succeeded : InvocationStatus::failed;
+}
+
+// Explains why an UPDATE guarded by a status matched no row.
+StoreStatus missed_update(Database& db, std::string_view id, std::string_view wanted) {
+  auto st = db.prepare("SELECT status FROM tool_invocations WHERE id = ?1");
+  st->bind(1, id);
+  if (!st->step()) {
+    return StoreStatus::failure(StoreCode::not_found, "no invocation " + std::string(id));
+  }
+  return StoreStatus::failure(StoreCode::wrong_state, "invocation " + std::string(id) + " is " +
+                                                          st->column_text(0) + ", not " +
+                                                          std::string(wanted));
+}
+
+}  // namespace
+
+StoreResult<std::string> InvocationStore::insert(const NewInvocation& invocation,
+                                                 InvocationStatus status) {
+  return detail::guarded([&]() -> StoreResult<std::string> {
+    std::string id = ids_.next();
+    auto st = db_.prepare(
+        "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
+        "policy_decision, status, created_at_us, started_at_us) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+    st->bind(1, id);
+    st->bind(2, invocation.session_id);
+    st->bind(3, invocation.tool);
+    st->bind(4, invocation.version);
+    st->bind(5, invocation.arguments_json);
+    st->bind(6, invocation.policy_decision);
+    st->bind(7, to_string(status));
+    st->bind(8, invocation.created_at_us);
+    if (status == InvocationStatus::running) {
+      st->bind(9, invocation.created_at_us);
+    } else {
+      st->bind_null(9);
+    }
+    st->step();
+    return id;
+  });
+}
+
+StoreResult<std::string> InvocationStore::insert_running(const NewInvocation& invocation) {
+  return insert(invocation, InvocationStatus::running);
+}
+
+StoreResult<std::string> InvocationStore::insert_awaiting_approval(
+    const NewInvocation& invocation) {
+  return insert(invocation, InvocationStatus::awaiting_approval);
+}
+
+StoreResult<std::string> InvocationStore::insert_completed(const NewInvocation& invocation,
+                                                           const InvocationOutcome& outcome) {
+  return detail::guarded([&]() -> StoreResult<std::string> {
+    std::string id = ids_.next();
+    auto st = db_.prepare(
+        "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
+        "policy_decision, status, output_json, content, output_trust, failure_kind, reason_code, "
+        "detail, created_at_us, finished_at_us, duration_us) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
+    st->bind(1, id);
+    st->bind(2, invocation.session_id);
+    st->bind(3, invocation.tool);
+    st->bind(4, invocation.version);
+    st->bind(5, invocation.arguments_json);
+    st->bind(6, invocation.policy_decision);
+    st->bind(7, to_string(final_status(outcome)));
+    bind_text_or_null(*st, 8, outcome.output_json);
+    bind_text_or_null(*st, 9, outcome.content);
+    bind_text_or_null(*st, 10, outcome.output_trust);
+    bind_text_or_null(*st, 11, outcome.failure_kind);
+    bind_text_or_null(*st, 12, outcome.reason_code);
+    bind_text_or_null(*st, 13, outcome.detail);
+    st->bind(14, invocation.created_at_us);
+    st->bind(15, outcome.finished_at_us);
+    st->bind(16, outcome.duration_us);
+    st->step();
+    return id;
+  });
+}
+
+StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutcome& outcome) {
+  return detail::guarded([&]() -> StoreStatus {
+    // One statement: the status guard makes a second completion a no-op that
+    // we then report, without a separate transaction.
+    auto st = db_.prepare(
+        "UPDATE tool_invocations SET status = ?2, output_json = ?3, content = ?4, "
+        "output_trust = ?5, failure_kind = ?6, reason_code = ?7, detail = ?8, "
+        "finished_at_us = ?9, duration_us = ?10 WHERE id = ?1 AND status = 'running'");
+    st->bind(1, id);
+    st->bind(2, to_string(final_status(outcome)));
+    bind_text_or_null(*st, 3, outcome.output_json);
+    bind_text_or_null(*st, 4, outcome.content);
+    bind_text_or_null(*st, 5, outcome.output_trust);
+    bind_text_or_null(*st, 6, outcome.failure_kind);
+    bind_text_or_null(*st, 7, outcome.reason_code);
+    bind_text_or_null(*st, 8, outcome.detail);
+    st->bind(9, outcome.finished_at_us);
+    st->bind(10, outcome.duration_us);
+    st->step();
+    if (db_.last_changes() == 1) return StoreStatus::success();
+    return missed_update(db_, id, "running");
+  });
+}
+
+StoreResult<Invocation> InvocationStore::claim_for_approval(std::string_view id, int64_t now_us) {
+  return detail::guarded([&]() -> StoreResult<Invocation> {
+    // BEGIN IMMEDIATE serialises claimers; the status guard lets exactly one
+    // UPDATE match. Approval and start are this one commit, so after a crash
+    // the row is either still awaiting (never approved) or running (claimed:
+    // never run again).
+    Transaction tx(db_);
+    {
+      auto st = db_.prepare(
+          "UPDATE tool_invocations SET status = 'running', approved_at_us = ?2, "
+          "started_at_us = ?2 WHERE id = ?1 AND status = 'awaiting_approval'");
+      st->bind(1, id);
+      st->bind(2, now_us);
+      st->step();
+    }
+    if (db_.last_changes() != 1) return missed_update(db_, id, "awaiting_approval");
+    auto claimed = get(id);
+    if (!claimed) return claimed.status();
+    tx.commit();
+    return claimed;
+  });
+}
+
+StoreStatus InvocationStore::deny(std::string_view id, int64_t now_us) {
+  return detail::guarded([&]() -> StoreStatus {
+    auto st = db_.prepare(
+        "UPDATE tool_invocations SET status = 'denied', failure_kind = 'APPROVAL_DENIED', "
+        "reason_code = 'tool.approval_denied.denied', finished_at_us = ?2 "
+        "WHERE id = ?1 AND status = 'awaiting_approval'");
+    st->bind(1, id);
+    st->bind(2, now_us);
+    st->step();
+    if (db_.last_changes() == 1) return StoreStatus::success();
+    return missed_update(db_, id, "awaiting_approval");
+  });
+}
+
+StoreResult<Invocation> InvocationStore::get(std::string_view id) {
+  return detail::guarded([&]() -> StoreResult<Invocation> {
+    auto st = db_.prepare(std::string(kSelectColumns) + "WHERE id = ?1");
+    st->bind(1, id);
+    if (!st->step()) {
+      return StoreStatus::failure(StoreCode::not_found, "no invocation " + std::string(id));
+    }
+    return read_row(*st);
+  });
+}
+
+StoreResult<std::vector<Invocation>> InvocationStore::list_awaiting_approval() {
+  return detail::guarded([&]() -> StoreResult<std::vector<Invocation>> {
+    auto st = db_.prepare(std::string(kSelectColumns) +
+                          "WHERE status = 'awaiting_approval' ORDER BY created_at_us, id");
+    std::vector<Invocation> rows;
+    while (st->step()) rows.push_back(read_row(*st));
+    return rows;
+  });
+}
+
+}  // namespace toolhost::store
