@@ -13,14 +13,14 @@ namespace toolhost::mcp {
 
 // One tool version as the session sees it (after version pinning).
 struct ToolDescriptor {
-  std::string name;         // dotted toolhost name, e.g. "math.calculate"
-  std::string version;      // semver of the version this session resolves
+  std::string name;     // dotted toolhost name, e.g. "math.calculate"
+  std::string version;  // semver of the version this session resolves
   std::string title;
   std::string description;
   std::string side_effect;  // NONE, WORKSPACE_READ, WORKSPACE_WRITE, EXTERNAL_WRITE, CODE_EXECUTION
   std::string risk;         // LOW, MEDIUM, HIGH
   std::string idempotency;  // READ_ONLY, IDEMPOTENT, NON_IDEMPOTENT
-  std::string output_trust; // USER, INTERNAL_TOOL, MEMORY, EXTERNAL_UNTRUSTED
+  std::string output_trust;  // USER, INTERNAL_TOOL, MEMORY, EXTERNAL_UNTRUSTED
   boost::json::object input_schema;
   boost::json::object output_schema;
   bool open_world = false;  // reaches the network / outside world
@@ -42,7 +42,7 @@ struct CallOutcome {
 // Implemented by the pipeline. Calls arrive on the serving thread, one at a
 // time per session; a Backend instance serves exactly one session.
 class Backend {
-public:
+ public:
   virtual ~Backend() = default;
   // The session's catalog: one entry per tool, already resolved to the
   // version this session is pinned to. Order does not matter; the server sorts.

@@ -1,0 +1,85 @@
+#include "mcp/tool_rendering.hpp"
+
+#include "mcp/tool_annotations.hpp"
+
+namespace toolhost::mcp {
+namespace {
+
+boost::json::array text_content(std::string_view text) {
+  boost::json::object block;
+  block["type"] = "text";
+  block["text"] = text;
+  return boost::json::array{std::move(block)};
+}
+
+}  // namespace
+
+boost::json::object render_tool(const CatalogEntry& entry) {
+  const ToolDescriptor& tool = entry.descriptor;
+  boost::json::object rendered;
+  rendered["name"] = entry.exposed_name;
+  if (!tool.title.empty()) rendered["title"] = tool.title;
+  rendered["description"] = tool.description;
+  rendered["inputSchema"] = tool.input_schema;
+  if (!tool.output_schema.empty()) rendered["outputSchema"] = tool.output_schema;
+  rendered["annotations"] = derive_annotations(tool);
+  boost::json::object meta;
+  meta[kMetaName] = tool.name;
+  meta[kMetaVersion] = tool.version;
+  meta["dev.toolhost/side_effect"] = tool.side_effect;
+  meta["dev.toolhost/risk"] = tool.risk;
+  meta["dev.toolhost/idempotency"] = tool.idempotency;
+  meta[kMetaOutputTrust] = tool.output_trust;
+  rendered["_meta"] = std::move(meta);
+  return rendered;
+}
+
+boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool) {
+  const bool ok = outcome.status == CallOutcome::Status::ok;
+  boost::json::object result;
+  result["content"] = text_content(outcome.content);
+  if (ok && !outcome.output.is_null()) result["structuredContent"] = outcome.output;
+  result["isError"] = !ok;
+  boost::json::object meta;
+  meta[kMetaVersion] = tool.version;
+  if (!outcome.output_trust.empty()) meta[kMetaOutputTrust] = outcome.output_trust;
+  if (!outcome.invocation_id.empty()) meta[kMetaInvocationId] = outcome.invocation_id;
+  if (!ok) {
+    meta[kMetaFailureKind] = outcome.failure_kind;
+    meta[kMetaReasonCode] = outcome.reason_code;
+    meta[kMetaRetryable] = outcome.retryable;
+  }
+  result["_meta"] = std::move(meta);
+  return result;
+}
+
+std::string pending_approval_text(std::string_view invocation_id) {
+  std::string text = "Approval required: invocation ";
+  text += invocation_id;
+  text +=
+      " is waiting for the owner's approval and has not run. The owner can run `toolhost "
+      "approvals approve ";
+  text += invocation_id;
+  text += "` (or `toolhost approvals deny ";
+  text += invocation_id;
+  text += "`).";
+  return text;
+}
+
+boost::json::object render_pending_approval(const CallOutcome& outcome,
+                                            const ToolDescriptor& tool) {
+  boost::json::object result;
+  result["content"] = text_content(pending_approval_text(outcome.invocation_id));
+  result["isError"] = true;
+  boost::json::object approval;
+  approval["status"] = "pending";
+  approval["invocation_id"] = outcome.invocation_id;
+  boost::json::object meta;
+  meta[kMetaVersion] = tool.version;
+  meta[kMetaInvocationId] = outcome.invocation_id;
+  meta[kMetaApproval] = std::move(approval);
+  result["_meta"] = std::move(meta);
+  return result;
+}
+
+}  // namespace toolhost::mcp
