@@ -1,0 +1,53 @@
+// The workspace tools' definition of text, applied incrementally as chunks
+// arrive: no NUL byte (checked on the bytes, before decoding), then strict
+// UTF-8 (ICU's U8_NEXT: overlongs, surrogates, truncated sequences and code
+// points above U+10FFFF are refused). A sequence split across two chunks is
+// carried over and decoded whole. The same pass feeds SHA-256.
+#pragma once
+
+#include <openssl/evp.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace toolhost::workspace_plugin {
+
+class TextScanner {
+ public:
+  TextScanner();
+  ~TextScanner();
+  TextScanner(const TextScanner&) = delete;
+  TextScanner& operator=(const TextScanner&) = delete;
+
+  // Scans the next chunk; false once the bytes so far cannot be text (every
+  // later call then returns false too).
+  bool feed(std::string_view chunk);
+  // Ends the stream; false when it is not text (including a sequence left
+  // incomplete by the end of the file).
+  bool finish();
+  // "sha256:" + 64 lowercase hex digits over every byte fed. Valid after
+  // finish().
+  const std::string& checksum() const { return checksum_; }
+  uint64_t byte_count() const { return byte_count_; }
+
+ private:
+  bool validate(const uint8_t* bytes, size_t size);
+
+  struct DigestDeleter {
+    void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
+  };
+  std::unique_ptr<EVP_MD_CTX, DigestDeleter> digest_;
+  uint8_t carry_[4] = {};  // an incomplete sequence from the previous chunk
+  size_t carry_size_ = 0;
+  bool is_text_ = true;
+  uint64_t byte_count_ = 0;
+  std::string checksum_;
+};
+
+// "sha256:" + lowercase hex of SHA-256 over `bytes`, in one call.
+std::string sha256_checksum(std::string_view bytes);
+
+}  // namespace toolhost::workspace_plugin
