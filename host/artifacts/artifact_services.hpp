@@ -31,18 +31,18 @@ namespace toolhost::artifacts {
 // duration of the call; writers still open when it is destroyed are aborted.
 struct ArtifactCallContext {
   ArtifactStore* store = nullptr;
-  std::string session_id;
-  std::string run_id;
-  std::string invocation_id;
+  std::string session_id{};
+  std::string run_id{};
+  std::string invocation_id{};
   // The instant stamped on new artifacts and used for expiry checks.
-  std::function<int64_t()> now_utc_us;
+  std::function<int64_t()> now_utc_us{};
   // Retention of artifacts written in this call; none keeps them with the session.
-  std::optional<int64_t> retention_us;
+  std::optional<int64_t> retention_us{};
   // Per-writer limit for this call, clamped to kArtifactHardCeilingBytes.
   uint64_t max_artifact_bytes = kArtifactHardCeilingBytes;
 
   // Open writers by the handle given to the plugin. Handles start at 1.
-  std::map<uint64_t, std::unique_ptr<ArtifactWriter>> writers;
+  std::map<uint64_t, std::unique_ptr<ArtifactWriter>> writers{};
   uint64_t next_writer_handle = 1;
 };
 

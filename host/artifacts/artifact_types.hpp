@@ -35,12 +35,12 @@ inline constexpr uint64_t kArtifactHardCeilingBytes = 512ull * 1024 * 1024;
 // What the model and the front ends see. JSON: exactly
 // {"id","name","media_type","byte_count","checksum","origin"}.
 struct ArtifactRef {
-  std::string id;    // "art_" + UUID: opaque, stable
-  std::string name;  // a bare file name
-  std::string media_type;
+  std::string id{};    // "art_" + UUID: opaque, stable
+  std::string name{};  // a bare file name
+  std::string media_type{};
   uint64_t byte_count = 0;
-  std::string checksum;  // "sha256:" + 64 lowercase hex digits
-  std::string origin;    // to_string(Origin)
+  std::string checksum{};  // "sha256:" + 64 lowercase hex digits
+  std::string origin{};    // to_string(Origin)
 
   std::string to_json() const;
   bool operator==(const ArtifactRef&) const = default;
@@ -48,15 +48,15 @@ struct ArtifactRef {
 
 // Everything a writer needs to know before the first byte.
 struct ArtifactMeta {
-  std::string name;
-  std::string media_type;
+  std::string name{};
+  std::string media_type{};
   Origin origin = Origin::tool_output;
   Provenance provenance = Provenance::internal;
-  std::string session_id;
-  std::string run_id;
-  std::string invocation_id;
+  std::string session_id{};
+  std::string run_id{};
+  std::string invocation_id{};
   int64_t created_at_us = 0;
-  std::optional<int64_t> expires_at_us;            // none: kept with the session
+  std::optional<int64_t> expires_at_us{};          // none: kept with the session
   uint64_t max_bytes = kArtifactHardCeilingBytes;  // clamped to the hard ceiling
 };
 
@@ -74,7 +74,7 @@ enum class ArtifactCode {
 
 struct ArtifactStatus {
   ArtifactCode code = ArtifactCode::ok;
-  std::string message;  // operator-only detail
+  std::string message{};  // operator-only detail
 
   bool ok() const { return code == ArtifactCode::ok; }
   static ArtifactStatus success() { return {}; }
@@ -95,11 +95,13 @@ class ArtifactResult {
   ArtifactCode code() const { return status_.code; }
   T& value() { return *value_; }
   const T& value() const { return *value_; }
+  T& operator*() { return *value_; }
+  const T& operator*() const { return *value_; }
   T* operator->() { return &*value_; }
   const T* operator->() const { return &*value_; }
 
  private:
-  std::optional<T> value_;
+  std::optional<T> value_{};
   ArtifactStatus status_;
 };
 

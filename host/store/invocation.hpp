@@ -23,46 +23,46 @@ std::optional<InvocationStatus> parse_invocation_status(std::string_view text);
 
 // What the pipeline knows before the plugin runs.
 struct NewInvocation {
-  std::string session_id;
-  std::string tool;
-  std::string version;
-  std::string arguments_json;   // validated, defaults applied
-  std::string policy_decision;  // e.g. "allow", "require_approval", "deny"
-  int64_t created_at_us = 0;    // also started_at_us for insert_running
+  std::string session_id{};
+  std::string tool{};
+  std::string version{};
+  std::string arguments_json{};   // validated, defaults applied
+  std::string policy_decision{};  // e.g. "allow", "require_approval", "deny"
+  int64_t created_at_us = 0;      // also started_at_us for insert_running
 };
 
 // How a call ended. Empty strings are stored as NULL.
 struct InvocationOutcome {
   bool succeeded = false;
-  std::string output_json;   // success: the structured result
-  std::string content;       // the model-facing text
-  std::string output_trust;  // e.g. "INTERNAL_TOOL"
-  std::string failure_kind;  // failure: e.g. "INVALID_ARGUMENTS"
-  std::string reason_code;   // failure: e.g. "tool.invalid_arguments.syntax"
-  std::string detail;        // failure: operator-only specifics
+  std::string output_json{};   // success: the structured result
+  std::string content{};       // the model-facing text
+  std::string output_trust{};  // e.g. "INTERNAL_TOOL"
+  std::string failure_kind{};  // failure: e.g. "INVALID_ARGUMENTS"
+  std::string reason_code{};   // failure: e.g. "tool.invalid_arguments.syntax"
+  std::string detail{};        // failure: operator-only specifics
   int64_t finished_at_us = 0;
   int64_t duration_us = 0;  // measured by the caller (a fixed clock would say 0)
 };
 
 struct Invocation {
-  std::string id;
-  std::string session_id;
-  std::string tool;
-  std::string version;
-  std::string arguments_json;
-  std::string policy_decision;
+  std::string id{};
+  std::string session_id{};
+  std::string tool{};
+  std::string version{};
+  std::string arguments_json{};
+  std::string policy_decision{};
   InvocationStatus status = InvocationStatus::running;
-  std::string output_json;
-  std::string content;
-  std::string output_trust;
-  std::string failure_kind;
-  std::string reason_code;
-  std::string detail;
+  std::string output_json{};
+  std::string content{};
+  std::string output_trust{};
+  std::string failure_kind{};
+  std::string reason_code{};
+  std::string detail{};
   int64_t created_at_us = 0;
-  std::optional<int64_t> started_at_us;
-  std::optional<int64_t> finished_at_us;
-  std::optional<int64_t> duration_us;
-  std::optional<int64_t> approved_at_us;
+  std::optional<int64_t> started_at_us{};
+  std::optional<int64_t> finished_at_us{};
+  std::optional<int64_t> duration_us{};
+  std::optional<int64_t> approved_at_us{};
 };
 
 }  // namespace toolhost::store

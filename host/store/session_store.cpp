@@ -18,7 +18,8 @@ std::string catalog_to_json(const std::map<std::string, std::string>& catalog) {
 
 std::map<std::string, std::string> catalog_from_json(const std::string& text) {
   std::map<std::string, std::string> catalog;
-  for (const auto& [tool, version] : json::parse(text).as_object()) {
+  const json::value parsed = json::parse(text);  // outlives the loop over it
+  for (const auto& [tool, version] : parsed.as_object()) {
     catalog[std::string(tool)] = std::string(version.as_string());
   }
   return catalog;
@@ -32,7 +33,8 @@ std::string scopes_to_json(const std::vector<std::string>& scopes) {
 
 std::vector<std::string> scopes_from_json(const std::string& text) {
   std::vector<std::string> scopes;
-  for (const auto& scope : json::parse(text).as_array()) {
+  const json::value parsed = json::parse(text);
+  for (const auto& scope : parsed.as_array()) {
     scopes.emplace_back(scope.as_string());
   }
   return scopes;

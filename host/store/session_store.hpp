@@ -15,18 +15,18 @@
 namespace toolhost::store {
 
 struct NewSession {
-  std::map<std::string, std::string> catalog;  // tool name -> pinned version
-  std::vector<std::string> scopes;
-  std::string workspace_dir;
+  std::map<std::string, std::string> catalog{};  // tool name -> pinned version
+  std::vector<std::string> scopes{};
+  std::string workspace_dir{};
   int64_t created_at_us = 0;
 };
 
 struct Session {
-  std::string id;
+  std::string id{};
   int64_t created_at_us = 0;
-  std::map<std::string, std::string> catalog;  // tool name -> pinned version
-  std::vector<std::string> scopes;
-  std::string workspace_dir;
+  std::map<std::string, std::string> catalog{};  // tool name -> pinned version
+  std::vector<std::string> scopes{};
+  std::string workspace_dir{};
 };
 
 class SessionStore {

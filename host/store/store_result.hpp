@@ -18,7 +18,7 @@ enum class StoreCode {
 
 struct StoreStatus {
   StoreCode code = StoreCode::ok;
-  std::string message;  // operator-only detail
+  std::string message{};  // operator-only detail
 
   bool ok() const { return code == StoreCode::ok; }
   static StoreStatus success() { return {}; }
@@ -41,6 +41,8 @@ class StoreResult {
 
   T& value() { return *value_; }
   const T& value() const { return *value_; }
+  T& operator*() { return *value_; }
+  const T& operator*() const { return *value_; }
   T* operator->() { return &*value_; }
   const T* operator->() const { return &*value_; }
 
