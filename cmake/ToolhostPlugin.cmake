@@ -2,7 +2,7 @@
 # `inline constexpr std::string_view VAR` with the bytes of FILE, so a builtin
 # embeds its checked-in manifest and the file stays the single source of truth.
 function(toolhost_embed_file target var file)
-  set(out ${CMAKE_CURRENT_BINARY_DIR}/embedded/${var}.hpp)
+  set(out ${CMAKE_CURRENT_BINARY_DIR}/embedded/${target}/${var}.hpp)
   add_custom_command(
     OUTPUT ${out}
     COMMAND ${CMAKE_COMMAND} -DIN=${file} -DOUT=${out} -DVAR=${var}
@@ -10,7 +10,7 @@ function(toolhost_embed_file target var file)
     DEPENDS ${file} ${PROJECT_SOURCE_DIR}/cmake/EmbedFile.cmake
     COMMENT "Embedding ${file}")
   target_sources(${target} PRIVATE ${out})
-  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/embedded)
+  target_include_directories(${target} PRIVATE ${CMAKE_CURRENT_BINARY_DIR}/embedded/${target})
 endfunction()
 
 # toolhost_add_builtin_plugin(NAME MANIFEST file SOURCES ...): a builtin plugin

@@ -172,7 +172,7 @@ class Context {
 using Handler = std::function<Result(const Call&, Context&)>;
 
 struct ToolBinding {
-  std::string name;
+  std::string name;     // empty: every tool of the manifest (a catch-all handler)
   std::string version;  // empty: every version of `name` in the manifest
   Handler handler;
 };
@@ -230,7 +230,8 @@ class Plugin {
                 view(req->invocation_id), view(req->session_id)};
       Context ctx(services);
       for (const auto& t : plugin->tools_) {
-        if (t.name == call.tool && (t.version.empty() || t.version == call.version)) {
+        if ((t.name.empty() || t.name == call.tool) &&
+            (t.version.empty() || t.version == call.version)) {
           fill(out, t.handler(call, ctx));
           return 0;
         }

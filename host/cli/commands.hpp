@@ -1,0 +1,13 @@
+// Each family of subcommands registers itself on the application.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include "cli/global_options.hpp"
+
+namespace toolhost::cli {
+
+// list, describe, check
+void add_catalog_commands(CLI::App& app, const GlobalOptions& global, int& exit_code);
+
+}  // namespace toolhost::cli

@@ -1,0 +1,53 @@
+#include "startup/host_startup.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "loader/plugin_directory.hpp"
+#include "registry/registration.hpp"
+
+namespace toolhost::startup {
+
+const ToolImplementation* LoadedHost::implementation(const registry::ToolSpec& spec) const {
+  auto it = implementations.find(spec.id());
+  return it == implementations.end() ? nullptr : &it->second;
+}
+
+namespace {
+bool is_trusted(const config::HostConfig& config, const std::string& path) {
+  const auto file = std::filesystem::path(path).filename().string();
+  return std::any_of(config.trusted_plugins.begin(), config.trusted_plugins.end(),
+                     [&](const std::string& t) { return t == path || t == file; });
+}
+}  // namespace
+
+std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
+  auto host = std::make_unique<LoadedHost>();
+  host->partition = tables::PartitionTable::builtin();
+  for (const auto& d : options.config.plugin_domains) host->partition.add_plugin_domain(d);
+  host->policy = tables::PolicyMatrix::builtin();
+  host->policy.prepend(options.config.policy_rules);
+
+  loader::DirectoryLoad load;
+  loader::load_directory(options.builtin_plugin_dir, /*third_party=*/false, load);
+  for (const auto& dir : options.config.plugin_dirs) loader::load_directory(dir, true, load);
+  for (const auto& f : load.failures) host->diagnostics.push_back(f.line());
+  if (!load.ok()) return host;
+
+  auto outcome = registry::register_tools(load.candidates, {host->partition, *host->messages});
+  for (const auto& r : outcome.refusals) host->diagnostics.push_back(r.line());
+  if (!outcome.ok()) return host;
+
+  std::map<std::string, const loader::LoadedPlugin*> by_path;
+  for (const auto& p : load.plugins) by_path[p.library->path()] = &p;
+  for (const auto& spec : outcome.specs) {
+    const auto* plugin = by_path.at(spec.origin);
+    host->implementations[spec.id()] = ToolImplementation{
+        plugin->library, plugin->third_party,
+        !plugin->third_party || is_trusted(options.config, spec.origin)};
+  }
+  host->catalog = registry::Catalog(std::move(outcome.specs));
+  return host;
+}
+
+}  // namespace toolhost::startup

@@ -1,0 +1,49 @@
+// Startup: loads the builtin plugin directory and the operator's third-party
+// directories, runs registration over every declared tool version, and
+// freezes the catalog. Any load failure or refusal stops startup with one
+// line per problem.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/host_config.hpp"
+#include "loader/plugin_library.hpp"
+#include "registry/catalog.hpp"
+#include "tables/message_table.hpp"
+#include "tables/partition_table.hpp"
+#include "tables/policy_matrix.hpp"
+
+namespace toolhost::startup {
+
+struct StartupOptions {
+  std::string builtin_plugin_dir;
+  config::HostConfig config;
+};
+
+// The plugin that implements one registered tool version.
+struct ToolImplementation {
+  std::shared_ptr<loader::PluginLibrary> library;
+  bool third_party = false;
+  // A third-party plugin's output is capped at EXTERNAL_UNTRUSTED unless the
+  // operator marked it trusted.
+  bool trusted = true;
+};
+
+struct LoadedHost {
+  registry::Catalog catalog;
+  std::map<std::string, ToolImplementation> implementations;  // by "name@version"
+  tables::PartitionTable partition;
+  tables::PolicyMatrix policy;
+  const tables::MessageTable* messages = &tables::MessageTable::builtin();
+  std::vector<std::string> diagnostics;  // one line per load failure or refusal
+  bool ok() const { return diagnostics.empty(); }
+
+  const ToolImplementation* implementation(const registry::ToolSpec& spec) const;
+};
+
+std::unique_ptr<LoadedHost> start_host(const StartupOptions& options);
+
+}  // namespace toolhost::startup
