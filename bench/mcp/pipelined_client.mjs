@@ -1,0 +1,157 @@
+// Side-by-side benchmark of MCP tools/call over stdio: our server against the
+// official TypeScript SDK server, driven by the same minimal pipelined client
+// (write N newline-delimited requests, read N answers), alternating runs.
+// Reports wall throughput and the SERVER process's CPU time per call (summed
+// over its threads from /proc/<pid>/task/*/schedstat, nanosecond resolution),
+// and the ratios.
+//
+//   node bench/mcp/pipelined_client.mjs [--calls N] [--rounds R] [--warmup W]
+//        [--ours "CMD ARGS"] [--peer "CMD ARGS"] [--json]
+//
+// --ours defaults to $TOOLHOST_MCP_SERVER_CMD, else the fake server in
+// build/mcp; --peer defaults to node bench/mcp/ts_calculator_server.mjs.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+const calls = Number(option('--calls', 20000));
+const rounds = Number(option('--rounds', 3));
+const warmup = Number(option('--warmup', 5000));
+const asJson = process.argv.includes('--json');
+const defaultOurs = process.env.TOOLHOST_MCP_SERVER_CMD ??
+  [path.join(root, 'build/mcp/tests/mcp/toolhost_mcp_fake_server'),
+   path.join(root, 'build/release/tests/mcp/toolhost_mcp_fake_server')].find(existsSync);
+const ours = option('--ours', defaultOurs);
+const peer = option('--peer', `${process.execPath} ${path.join(here, 'ts_calculator_server.mjs')}`);
+if (!ours) throw new Error('no server for --ours: build toolhost_mcp_fake_server or pass --ours');
+
+const splitWords = (text) => [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+
+// CPU nanoseconds used so far by every thread of a process.
+function processCpuNs(pid) {
+  let total = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch { /* thread exited between listing and reading */ }
+  }
+  return total;
+}
+
+class Server {
+  constructor(commandLine) {
+    const [command, ...args] = splitWords(commandLine);
+    // NODE_NO_WARNINGS: the SDK server's stdout backpressure trips Node's
+    // listener-count warning under a deep pipeline; it is noise here.
+    this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+    this.pending = '';
+    this.onLines = null;
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk) => {
+      this.pending += chunk;
+      const last = this.pending.lastIndexOf('\n');
+      if (last < 0) return;
+      const complete = this.pending.slice(0, last);
+      this.pending = this.pending.slice(last + 1);
+      this.onLines?.(complete.split('\n'));
+    });
+  }
+  // Writes the lines and resolves with every answer once `expected` arrived.
+  exchange(lines, expected) {
+    return new Promise((resolve) => {
+      const answers = [];
+      this.onLines = (got) => {
+        for (const line of got) answers.push(line);
+        if (answers.length >= expected) { this.onLines = null; resolve(answers); }
+      };
+      const payload = lines.join('\n') + '\n';
+      let offset = 0;
+      const chunk = 1 << 20;
+      const pump = () => {
+        while (offset < payload.length) {
+          const ok = this.child.stdin.write(payload.slice(offset, offset + chunk));
+          offset += chunk;
+          if (!ok) { this.child.stdin.once('drain', pump); return; }
+        }
+      };
+      pump();
+    });
+  }
+  async close() {
+    this.child.stdin.end();
+    await new Promise((resolve) => this.child.on('exit', resolve));
+  }
+}
+
+const callLine = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call',
+  params: { name: 'math.calculate', arguments: { expression: '17 * 23' } } });
+
+async function runOnce(label, commandLine) {
+  const server = new Server(commandLine);
+  const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: {
+    protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+  await server.exchange([JSON.stringify(init)], 1);
+  server.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
+  // Warm-up: lets V8 optimise the peer, so we compare steady states.
+  await server.exchange(Array.from({ length: warmup }, (_, i) => callLine(`w${i}`)), warmup);
+
+  const lines = Array.from({ length: calls }, (_, i) => callLine(i + 1));
+  const cpuBefore = processCpuNs(server.child.pid);
+  const start = process.hrtime.bigint();
+  const answers = await server.exchange(lines, calls);
+  const wallNs = Number(process.hrtime.bigint() - start);
+  const cpuNs = processCpuNs(server.child.pid) - cpuBefore;
+  await server.close();
+
+  for (const i of [0, calls - 1]) {
+    const answer = JSON.parse(answers[i]);
+    if (answer.id !== i + 1 || answer.result?.structuredContent?.result !== '391') {
+      throw new Error(`${label}: unexpected answer ${answers[i]}`);
+    }
+  }
+  if (!answers.every((a) => a.includes('"result":"391"'))) throw new Error(`${label}: a call failed`);
+  return { label, callsPerSecond: calls / (wallNs / 1e9), cpuUsPerCall: cpuNs / 1e3 / calls };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = { ours: [], peer: [] };
+for (let r = 0; r < rounds; r++) {
+  // Alternate which goes first, so drift on a shared machine hits both.
+  const order = r % 2 === 0 ? ['ours', 'peer'] : ['peer', 'ours'];
+  for (const which of order) {
+    const result = await runOnce(which, which === 'ours' ? ours : peer);
+    results[which].push(result);
+    if (!asJson) {
+      console.log(`round ${r + 1} ${which.padEnd(4)}  ${result.callsPerSecond.toFixed(0).padStart(8)} calls/s  ` +
+        `${result.cpuUsPerCall.toFixed(2).padStart(7)} us server CPU/call`);
+    }
+  }
+}
+const summary = {
+  calls, rounds, ours, peer,
+  ours_calls_per_second: median(results.ours.map((x) => x.callsPerSecond)),
+  peer_calls_per_second: median(results.peer.map((x) => x.callsPerSecond)),
+  ours_cpu_us_per_call: median(results.ours.map((x) => x.cpuUsPerCall)),
+  peer_cpu_us_per_call: median(results.peer.map((x) => x.cpuUsPerCall)),
+};
+summary.throughput_ratio = summary.ours_calls_per_second / summary.peer_calls_per_second;
+summary.cpu_ratio = summary.peer_cpu_us_per_call / summary.ours_cpu_us_per_call;
+if (asJson) {
+  console.log(JSON.stringify(summary, null, 2));
+} else {
+  console.log(`median ours ${summary.ours_calls_per_second.toFixed(0)} calls/s, ` +
+    `${summary.ours_cpu_us_per_call.toFixed(2)} us CPU/call`);
+  console.log(`median peer ${summary.peer_calls_per_second.toFixed(0)} calls/s, ` +
+    `${summary.peer_cpu_us_per_call.toFixed(2)} us CPU/call`);
+  console.log(`throughput ratio ${summary.throughput_ratio.toFixed(1)}x, ` +
+    `server CPU ratio ${summary.cpu_ratio.toFixed(1)}x (target >= 5x)`);
+}
