@@ -9,5 +9,7 @@ namespace toolhost::cli {
 
 // list, describe, check
 void add_catalog_commands(CLI::App& app, const GlobalOptions& global, int& exit_code);
+// call, sessions, invocations, approvals
+void add_call_commands(CLI::App& app, const GlobalOptions& global, int& exit_code);
 
 }  // namespace toolhost::cli

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
 
   int exit_code = kExitOk;
   add_catalog_commands(app, global, exit_code);
+  add_call_commands(app, global, exit_code);
 
   try {
     app.parse(argc, argv);

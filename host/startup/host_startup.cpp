@@ -23,6 +23,7 @@ bool is_trusted(const config::HostConfig& config, const std::string& path) {
 
 std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   auto host = std::make_unique<LoadedHost>();
+  host->config = options.config;
   host->partition = tables::PartitionTable::builtin();
   for (const auto& d : options.config.plugin_domains) host->partition.add_plugin_domain(d);
   host->policy = tables::PolicyMatrix::builtin();

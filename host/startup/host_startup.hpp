@@ -37,6 +37,7 @@ struct LoadedHost {
   std::map<std::string, ToolImplementation> implementations;  // by "name@version"
   tables::PartitionTable partition;
   tables::PolicyMatrix policy;
+  config::HostConfig config;
   const tables::MessageTable* messages = &tables::MessageTable::builtin();
   std::vector<std::string> diagnostics;  // one line per load failure or refusal
   bool ok() const { return diagnostics.empty(); }

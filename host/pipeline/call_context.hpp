@@ -1,0 +1,44 @@
+// The per-call state behind a plugin's service table. It is shared between
+// the pipeline and the worker running the plugin, because a plugin that
+// overruns its deadline still holds the table: the context lives until the
+// plugin returns, and once the call is abandoned every service refuses.
+#pragma once
+
+#include <toolhost/plugin.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "artifacts/artifact_services.hpp"
+#include "clock/clock.hpp"
+#include "credentials/credential_source.hpp"
+#include "workspace/workspace_services.hpp"
+
+namespace toolhost::pipeline {
+
+struct CallContext {
+  workspace::WorkspaceCallContext workspace;
+  artifacts::ArtifactCallContext artifacts;
+  std::shared_ptr<workspace::WorkspaceHandle> workspace_handle;  // keeps workspace.handle alive
+  const clock::Clock* clock = nullptr;
+  const credentials::CredentialSource* credentials = nullptr;
+  std::chrono::steady_clock::time_point deadline;
+  std::atomic<bool> cancelled{false};
+  // Set when the pipeline stopped waiting (deadline): services refuse from then on.
+  std::atomic<bool> abandoned{false};
+  std::string tool_id;  // name@version, for operator logs
+  th_host_services services{};
+};
+
+// A context with every service bound. `workspace` may be null (not granted).
+std::shared_ptr<CallContext> make_call_context(const clock::Clock& clock,
+                                               const credentials::CredentialSource& credentials,
+                                               std::shared_ptr<workspace::WorkspaceHandle> workspace,
+                                               std::chrono::steady_clock::time_point deadline);
+
+// Operator log verbosity for plugin log lines (default: warnings and errors).
+void set_plugin_log_level(int minimum_level);
+
+}  // namespace toolhost::pipeline
