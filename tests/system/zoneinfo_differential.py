@@ -2,8 +2,9 @@
 """Differential test: system.current_time against Python's zoneinfo.
 
 For every name Python's zoneinfo offers that our acceptance rule accepts, at
-instants spread over 1970-2037 and one second (and one microsecond) either
-side of each of the zone's transitions in 2020-2030, the plugin's output must
+instants spread over 1970-2037 (and more thinly over 1850-1969 and
+2038-2100), and one second and one microsecond either side of each of the
+zone's transitions in 2020-2030, 2037-2040 and 2098-2100, the plugin's output must
 equal, byte for byte, the output computed here from zoneinfo's UTC offset by
 the four rendering rules. Python reads the same installed tz database the
 plugin's zone data was generated from; this also checks that the generated
@@ -28,9 +29,10 @@ def accepted_by_rule(name):
 
 
 def offset_seconds(zone, us):
-    """zoneinfo's UTC offset at the instant, in whole seconds."""
-    moment = EPOCH + dt.timedelta(microseconds=us)
-    return int(moment.astimezone(zone).utcoffset().total_seconds())
+    """zoneinfo's UTC offset at the instant, in whole seconds. Offsets change
+    on whole seconds, so the floored second has the instant's offset."""
+    offset = dt.datetime.fromtimestamp(us // 1_000_000, zone).utcoffset()
+    return offset.days * 86400 + offset.seconds
 
 
 def expected(name, us, offset):
@@ -51,21 +53,37 @@ def expected(name, us, offset):
     return json.dumps(output, separators=(",", ":")), f"{iso} ({name}, {weekday})"
 
 
-def spread_instants():
-    """About 400 instants from 1970 to 2037 with a stride that is no multiple
-    of a day or an hour, and varying microseconds."""
-    start = 0
-    end = int(dt.datetime(2037, 12, 31, 23, 59, 59, tzinfo=UTC).timestamp()) * 1_000_000
-    count = 400
+def seconds(year):
+    return int(dt.datetime(year, 1, 1, tzinfo=UTC).timestamp())
+
+
+def spread(first_year, last_year, count):
+    """`count` + 1 instants from the start of `first_year` to the end of
+    `last_year`, with a stride that is no multiple of a day or an hour, and
+    varying microseconds."""
+    start, end = seconds(first_year) * 1_000_000, (seconds(last_year + 1) - 1) * 1_000_000
     step = (end - start) // count
     return [start + i * step + (i * 7919) % 1_000_000 for i in range(count + 1)]
 
 
+def spread_instants():
+    # 1970-2037 as the issue asks, plus 1850-1969 (transitions before 2^31
+    # seconds before the epoch are stored apart) and 2038-2100 (where ICU
+    # switches from listed transitions to the zone's final rule).
+    return spread(1970, 2037, 400) + spread(1850, 1969, 60) + spread(2038, 2100, 60)
+
+
+# Years whose transitions are probed one second either side: 2020-2030 as the
+# issue asks, plus the switch to the final rule and the end of the century.
+TRANSITION_YEARS = [(2020, 2030), (2037, 2040), (2098, 2100)]
+
+
 def transitions(zone, begin, end):
-    """UTC seconds of each offset change in [begin, end): six-hourly samples,
-    then bisection to the second."""
+    """UTC seconds of each offset change in [begin, end): twelve-hourly
+    samples, then bisection to the second. (No zone changes its offset twice
+    within twelve hours.)"""
     found = []
-    step = 6 * 3600
+    step = 12 * 3600
     t = begin
     before = offset_seconds(zone, t * 1_000_000)
     while t < end:
@@ -85,15 +103,14 @@ def transitions(zone, begin, end):
 
 
 def cases(names):
-    spread = spread_instants()
-    begin = int(dt.datetime(2020, 1, 1, tzinfo=UTC).timestamp())
-    end = int(dt.datetime(2031, 1, 1, tzinfo=UTC).timestamp())
+    spread_all = spread_instants()
     for name in names:
         zone = zoneinfo.ZoneInfo(name)
-        instants = list(spread)
-        for t in transitions(zone, begin, end):
-            s = t * 1_000_000
-            instants += [s - 1_000_000, s - 1, s, s + 1_000_000]
+        instants = list(spread_all)
+        for first, last in TRANSITION_YEARS:
+            for t in transitions(zone, seconds(first), seconds(last + 1)):
+                s = t * 1_000_000
+                instants += [s - 1_000_000, s - 1, s, s + 1_000_000]
         for us in instants:
             yield name, us, zone
 
