@@ -1,0 +1,48 @@
+#include "calculator.hpp"
+
+#include "evaluator.hpp"
+#include "parser.hpp"
+#include "render.hpp"
+#include "tokenizer.hpp"
+
+#include <exception>
+#include <vector>
+
+namespace toolhost::math {
+namespace {
+
+EvalOutcome failed(const Failure& f) {
+  EvalOutcome out;
+  out.reason_code = std::string(reason_code(f.reason));
+  out.detail = f.detail;
+  return out;
+}
+
+}  // namespace
+
+EvalOutcome evaluate(std::string_view expression) noexcept {
+  try {
+    std::vector<Token> tokens;
+    if (auto f = tokenize(expression, tokens)) return failed(*f);
+    SyntaxTree tree;
+    if (auto f = parse(tokens, tree)) return failed(*f);
+    Decimal value;
+    Flags flags;
+    if (auto f = evaluate_tree(tree, value, flags)) return failed(*f);
+    EvalOutcome out;
+    out.ok = true;
+    out.result = render(value);
+    out.exact = !flags.inexact;
+    return out;
+  } catch (const std::exception& e) {
+    // Only allocation failure can get here; the bounds keep every value
+    // small, so this is a resource limit rather than a wrong answer.
+    try {
+      return failed(Failure{Reason::result_out_of_range, std::string("resources: ") + e.what()});
+    } catch (...) {
+      return EvalOutcome{};
+    }
+  }
+}
+
+}  // namespace toolhost::math
