@@ -2,6 +2,7 @@
 
 #include <unicode/utf8.h>
 
+#include <climits>
 #include <cstdint>
 
 namespace toolhost::workspace {
@@ -40,6 +41,9 @@ WorkspaceStatus check_relative_path(std::string_view path) {
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
+  // Longer than the kernel resolves: such a path cannot exist. Checked
+  // here so a write cannot build a tree deeper than a read can reach.
+  if (path.size() >= PATH_MAX) return WorkspaceStatus::no_such_path;
   return WorkspaceStatus::ok;
 }
 

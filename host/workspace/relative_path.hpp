@@ -13,7 +13,8 @@ namespace toolhost::workspace {
 //  - segments separated by exactly one '/', none empty (so no "a//b" and no
 //    trailing slash), none "." or "..".
 // The empty string names the workspace root. Refusals are `escape`, the one
-// failure every tool reports for a path it may not use.
+// failure every tool reports for a path it may not use. An accepted-looking
+// path of PATH_MAX bytes or more is `no_such_path`: nothing can exist there.
 WorkspaceStatus check_relative_path(std::string_view path);
 
 // True when `name` could appear as one segment of an accepted path; used to
