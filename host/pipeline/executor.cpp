@@ -84,6 +84,8 @@ PluginResult ThreadedExecutor::run(std::shared_ptr<loader::PluginLibrary> plugin
     int32_t rc = plugin->api().invoke(plugin->api().self, &request, &context->services, &raw);
     if (rc == 0) take_result(raw, result);
     result.returned = true;
+    // A plugin that noticed its deadline and gave up did not finish in time.
+    result.late = std::chrono::steady_clock::now() >= context->deadline;
     std::lock_guard lock(handoff->mutex);
     handoff->result = std::move(result);
     handoff->done = true;

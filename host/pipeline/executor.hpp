@@ -23,6 +23,7 @@ namespace toolhost::pipeline {
 // are released before this exists).
 struct PluginResult {
   bool returned = false;   // false: the deadline passed first
+  bool late = false;       // returned, but only after the deadline had passed
   bool filled = false;     // invoke returned 0 and filled the result
   int32_t status = TH_INVOKE_FAILED;
   std::string output_json;

@@ -378,7 +378,7 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
     o.content = o.failure->message;
   };
 
-  if (!result.returned) {
+  if (!result.returned || result.late) {
     fail("tool.timeout.deadline_exceeded", "no result within " + std::to_string(spec.timeout_s) + " s");
   } else if (escaped) {
     // The workspace refused a path as an escape: one failure for every tool,

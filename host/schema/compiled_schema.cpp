@@ -82,8 +82,11 @@ std::string guess_keyword(const std::string& description) {
                                 {"type", "type"},                  {"enum", "enum"},
                                 {"pattern", "pattern"},            {"greater than", "maximum"},
                                 {"less than", "minimum"}};
+  // valijson names the failing constraint in quotes ("... by 'type' constraint").
   for (const char* k : kKeywords)
-    if (description.find(k) != std::string::npos) return k;
+    if (description.find(std::string("'") + k + "'") != std::string::npos) return k;
+  for (const char* k : kKeywords)
+    if (description.find(std::string(k) + " ") != std::string::npos) return k;
   for (const auto& h : kHints)
     if (description.find(h.text) != std::string::npos) return h.keyword;
   return "schema";
