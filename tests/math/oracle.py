@@ -437,7 +437,7 @@ def gen_expr(rng, depth=0):
 def gen_targeted(rng):
     """Cases the uniform generator rarely reaches: exact powers, ties,
     the flooring operators on every sign, range edges."""
-    k = rng.randint(0, 11)
+    k = rng.randint(0, 13)
     s = lambda: rng.choice(["", "-"])
     if k == 0:
         t = rng.randint(2, 30)
@@ -478,7 +478,32 @@ def gen_targeted(rng):
             ["1e%d" % rng.randint(1, 60), str(rng.randint(1, 10 ** 6)), "0.5", "-2.5"]))
     if k == 10:
         return "%s ^ %s" % (gen_number(rng), gen_number(rng))
-    return "%s / %s" % (gen_number(rng), gen_number(rng))
+    if k == 11:
+        return "%s / %s" % (gen_number(rng), gen_number(rng))
+    if k == 12:
+        odd = str(rng.randint(10 ** 49, 10 ** 50 - 1) | 1)
+        return rng.choice([
+            "%s / %s" % (odd, rng.choice(["2", "4", "8", "-2", "20", "0.2"])),
+            "%s + 0.5" % odd, "%s - %s.5" % (odd, rng.randint(0, 9)),
+            "%se-10049 * %s" % (rng.randint(1, 999), gen_number(rng)),
+            "1e-%d / %s" % (rng.randint(9990, 10049), rng.choice(["7", "3", "2", "1e5"])),
+            "%s1e%d %s %s1e-%d" % (s(), rng.randint(1000, 10000), rng.choice("+-"), s(),
+                                   rng.randint(1000, 10049)),
+            "9.%se10000 + %s1e%d" % ("9" * 49, s(), rng.randint(9945, 9955)),
+        ])
+    return rng.choice([
+        "%s1e%d %s %s%s" % (s(), rng.randint(-10049, 10000), rng.choice(["//", "%"]), s(),
+                            rng.choice(["7", "3", "1e%d" % rng.randint(-10049, 10000),
+                                        gen_number(rng)])),
+        "(%s%s) ^ %d" % (s(), gen_number(rng), rng.randint(-1200, 1200)),
+        "(-%s) ^ %s" % (gen_number(rng), rng.choice(["1e%d" % rng.randint(1, 40),
+                                                   str(rng.randint(1, 10 ** 9))])),
+        "%s ^ %s" % (rng.choice(["100", "1e-10", "0.001", "1e%d" % rng.randint(-300, 300)]),
+                     rng.choice(["1.5", "0.3", "-2.5", "0.125", "1e-3", "33.3"])),
+        "ln(%s)" % rng.choice(["1e-10049", "9.%se10000" % ("9" * 49), "1.%s1" % ("0" * 48),
+                               "0.%s" % ("9" * 50)]),
+        "exp(%s%d.%d)" % (s(), rng.randint(23020, 23035), rng.randint(0, 99)),
+    ])
 
 
 def corrupt(rng, expr):
