@@ -11,8 +11,10 @@ constexpr int64_t kSecondsPerDay = 86'400;
 int64_t floor_div(int64_t a, int64_t b) {
   return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
 }
+// Written without a product so that it cannot overflow at the int64 ends.
 int64_t floor_mod(int64_t a, int64_t b) {
-  return a - floor_div(a, b) * b;
+  const int64_t r = a % b;
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
 
 struct Date {
@@ -53,7 +55,7 @@ constexpr std::array<const char*, 7> kWeekdays = {"Sunday",   "Monday", "Tuesday
 
 std::optional<CivilTime> civil_time(int64_t utc_us, int32_t offset_seconds) {
   const int64_t unix_seconds = floor_div(utc_us, kMicrosPerSecond);
-  const int64_t micros = utc_us - unix_seconds * kMicrosPerSecond;
+  const int64_t micros = floor_mod(utc_us, kMicrosPerSecond);
   const int64_t offset_minutes = offset_seconds / 60;  // truncates toward zero
   const int64_t local_seconds = unix_seconds + offset_minutes * 60;
   const int64_t days = floor_div(local_seconds, kSecondsPerDay);
