@@ -27,12 +27,15 @@ sdk::Result read_text(const sdk::Call& call, sdk::Context& context) {
   const bool tool_written = context.workspace_provenance(*path, &provenance) == TH_SERVICE_OK &&
                             provenance == TH_PROVENANCE_TOOL_WRITTEN;
 
-  boost::json::object output;
-  output["path"] = *path;
-  output["content"] = text;
-  output["byte_count"] = scanner.byte_count();
-  output["checksum"] = scanner.checksum();
-  return sdk::Result::ok(boost::json::serialize(output), std::move(text),
+  // Built by hand, in the output schema's order, so the content is escaped
+  // once, straight into the result.
+  std::string output = R"({"path":)";
+  append_json_string(output, *path);
+  output += R"(,"content":)";
+  append_json_string(output, text);
+  output += R"(,"byte_count":)" + std::to_string(scanner.byte_count());
+  output += R"(,"checksum":")" + scanner.checksum() + "\"}";
+  return sdk::Result::ok(std::move(output), std::move(text),
                          tool_written ? TH_TRUST_INTERNAL_TOOL : TH_TRUST_EXTERNAL_UNTRUSTED);
 }
 

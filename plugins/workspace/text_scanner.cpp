@@ -52,57 +52,74 @@ bool TextScanner::feed(std::string_view chunk) {
     throw std::runtime_error("SHA-256 update failed");
   if (std::memchr(chunk.data(), 0, chunk.size()) != nullptr) return is_text_ = false;
 
+  // U8_NEXT indexes with int32_t, so a huge chunk is validated in slices; a
+  // sequence cut by a slice end is carried like one cut by a chunk end.
+  constexpr size_t kSlice = size_t{1} << 30;
   const auto* bytes = reinterpret_cast<const uint8_t*>(chunk.data());
   size_t size = chunk.size();
-  if (carry_size_ > 0) {
-    // Finish the sequence the previous chunk ended inside of.
-    uint8_t joined[8];
-    std::memcpy(joined, carry_, carry_size_);
-    const size_t taken = std::min<size_t>(3, size);
-    std::memcpy(joined + carry_size_, bytes, taken);
-    const auto joined_size = static_cast<int32_t>(carry_size_ + taken);
-    int32_t i = 0;
-    UChar32 c;
-    U8_NEXT(joined, i, joined_size, c);
-    if (c < 0) {
-      // Still a valid prefix with the whole chunk used: keep carrying.
-      if (i == joined_size && taken == size) {
-        std::memcpy(carry_, joined, static_cast<size_t>(joined_size));
-        carry_size_ = static_cast<size_t>(joined_size);
-        return true;
-      }
-      return is_text_ = false;
+  while (size > 0) {
+    if (carry_size_ > 0) {
+      if (!complete_carry(bytes, size)) return is_text_ = false;
+      continue;
     }
-    const size_t used = static_cast<size_t>(i) - carry_size_;
-    carry_size_ = 0;
-    bytes += used;
-    size -= used;
+    const size_t slice = std::min(kSlice, size);
+    if (!validate(bytes, slice)) return is_text_ = false;
+    bytes += slice;
+    size -= slice;
   }
-  return is_text_ = validate(bytes, size);
+  return true;
+}
+
+bool TextScanner::complete_carry(const uint8_t*& bytes, size_t& size) {
+  uint8_t joined[8];
+  std::memcpy(joined, carry_, carry_size_);
+  const size_t taken = std::min<size_t>(3, size);
+  std::memcpy(joined + carry_size_, bytes, taken);
+  const auto joined_size = static_cast<int32_t>(carry_size_ + taken);
+  int32_t i = 0;
+  UChar32 c;
+  U8_NEXT(joined, i, joined_size, c);
+  if (c < 0) {
+    // Still a valid prefix with every byte of the chunk used: keep carrying.
+    if (i == joined_size && taken == size) {
+      std::memcpy(carry_, joined, static_cast<size_t>(joined_size));
+      carry_size_ = static_cast<size_t>(joined_size);
+      bytes += size;
+      size = 0;
+      return true;
+    }
+    return false;
+  }
+  const size_t used = static_cast<size_t>(i) - carry_size_;
+  carry_size_ = 0;
+  bytes += used;
+  size -= used;
+  return true;
 }
 
 bool TextScanner::validate(const uint8_t* bytes, size_t size) {
-  size_t i = 0;
+  const auto length = static_cast<int32_t>(size);
+  int32_t i = 0;
   while (true) {
-    i = skip_ascii(bytes, i, size);
-    if (i >= size) return true;
-    // Decode one sequence; chunks are at most a few MiB, so int32 holds them,
-    // but bound the window anyway so the macro's int32 index cannot wrap.
-    const size_t window = std::min<size_t>(size - i, 4);
-    int32_t j = 0;
-    UChar32 c;
-    U8_NEXT(bytes + i, j, static_cast<int32_t>(window), c);
-    if (c < 0) {
-      // The maximal valid prefix reaches the end of the chunk: it may be
-      // completed by the next one.
-      if (static_cast<size_t>(j) == window && i + window == size) {
-        std::memcpy(carry_, bytes + i, window);
-        carry_size_ = window;
-        return true;
+    i = static_cast<int32_t>(skip_ascii(bytes, static_cast<size_t>(i), size));
+    if (i >= length) return true;
+    // Decode every non-ASCII sequence in this run before looking for ASCII
+    // again.
+    do {
+      const int32_t start = i;
+      UChar32 c;
+      U8_NEXT(bytes, i, length, c);
+      if (c < 0) {
+        // The maximal valid prefix reaches the end of the chunk: the next
+        // chunk may complete it.
+        if (i == length && length - start < 4) {
+          carry_size_ = static_cast<size_t>(length - start);
+          std::memcpy(carry_, bytes + start, carry_size_);
+          return true;
+        }
+        return false;
       }
-      return false;
-    }
-    i += static_cast<size_t>(j);
+    } while (i < length && bytes[i] >= 0x80);
   }
 }
 

@@ -34,7 +34,10 @@ class TextScanner {
   uint64_t byte_count() const { return byte_count_; }
 
  private:
+  // Validates whole sequences, carrying an incomplete one at the end.
   bool validate(const uint8_t* bytes, size_t size);
+  // Finishes the carried sequence from the front of `bytes`, advancing it.
+  bool complete_carry(const uint8_t*& bytes, size_t& size);
 
   struct DigestDeleter {
     void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
