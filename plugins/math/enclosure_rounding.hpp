@@ -40,6 +40,7 @@ class MpfrValue {
   MpfrValue(const MpfrValue&) = delete;
   MpfrValue& operator=(const MpfrValue&) = delete;
   mpfr_ptr get() { return value_; }
+  mpfr_srcptr get() const { return value_; }
 
  private:
   mpfr_t value_;

@@ -56,10 +56,6 @@ std::string_view function_name(Function f) {
   return "";
 }
 
-struct EvalError {
-  Failure failure;
-};
-
 class Evaluator {
  public:
   Evaluator(const SyntaxTree& tree, Flags& flags) : tree_(tree), flags_(flags) {}
@@ -76,14 +72,16 @@ class Evaluator {
               "constant");
         return out;
       case NodeKind::negate:
-        return negate(value(node.left));
+        return negate(value(node.left));  // a failed operand's value is unused
       case NodeKind::call:
         return call(node);
       default:
         break;
     }
     const Decimal a = value(node.left);
+    if (failure_) return out;
     const Decimal b = value(node.right);
+    if (failure_) return out;
     Fault fault = Fault::none;
     switch (node.kind) {
       case NodeKind::add:
@@ -114,11 +112,14 @@ class Evaluator {
     return out;
   }
 
+  std::optional<Failure> take_failure() { return std::move(failure_); }
+
  private:
+  // Records the first failure: evaluation is left to right and stops there.
   void check(const Node& node, Fault fault, std::string_view what) {
-    if (fault == Fault::none) return;
-    throw EvalError{Failure{reason_for(fault), describe_position(node.offset, node.text) + " (" +
-                                                   std::string(what) + ")"}};
+    if (fault == Fault::none || failure_) return;
+    failure_ = Failure{reason_for(fault),
+                       describe_position(node.offset, node.text) + " (" + std::string(what) + ")"};
   }
 
   Decimal call(const Node& node) {
@@ -126,6 +127,7 @@ class Evaluator {
     args.reserve(node.argument_count);
     for (uint32_t i = 0; i < node.argument_count; ++i) {
       args.push_back(value(tree_.arguments[node.first_argument + i]));
+      if (failure_) return Decimal{};
     }
     Decimal out;
     Fault fault = Fault::none;
@@ -180,6 +182,7 @@ class Evaluator {
 
   const SyntaxTree& tree_;
   Flags& flags_;
+  std::optional<Failure> failure_;
 };
 
 int64_t read_exponent(std::string_view digits, bool negative) {
@@ -231,12 +234,9 @@ Fault literal_value(std::string_view text, Decimal& out, Flags& flags) {
 }
 
 std::optional<Failure> evaluate_tree(const SyntaxTree& tree, Decimal& result, Flags& flags) {
-  try {
-    result = Evaluator(tree, flags).value(tree.root);
-  } catch (EvalError& e) {
-    return std::move(e.failure);
-  }
-  return std::nullopt;
+  Evaluator evaluator(tree, flags);
+  result = evaluator.value(tree.root);
+  return evaluator.take_failure();
 }
 
 }  // namespace toolhost::math

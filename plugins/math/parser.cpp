@@ -28,37 +28,41 @@ constexpr std::array<FunctionEntry, 10> kFunctions = {{
     {"sqrt", Function::sqrt, 1, 1},
 }};
 
-// A parse error unwinds the recursive descent in one step.
-struct ParseError {
-  Failure failure;
-};
-
 class Parser {
  public:
   Parser(const std::vector<Token>& tokens, SyntaxTree& tree) : tokens_(tokens), tree_(tree) {}
 
-  void run() {
+  // Errors return early instead of throwing: unwinding 33 frames through a
+  // dlopen'ed plugin costs tens of microseconds, the whole budget of a
+  // hostile input.
+  std::optional<Failure> run() {
     tree_.nodes.clear();
     tree_.arguments.clear();
     tree_.root = expression(0);
-    if (peek().kind != TokenKind::end) fail_unexpected();
+    if (!failure_ && peek().kind != TokenKind::end) fail_unexpected();
+    return std::move(failure_);
   }
 
  private:
   const Token& peek() const { return tokens_[position_]; }
   const Token& take() { return tokens_[position_++]; }
 
-  [[noreturn]] void fail(Reason reason, std::string detail) {
-    throw ParseError{Failure{reason, std::move(detail)}};
+  // Records the first failure; the returned index is never used.
+  uint32_t fail(Reason reason, std::string detail) {
+    if (!failure_) failure_ = Failure{reason, std::move(detail)};
+    return 0;
   }
-  [[noreturn]] void fail_unexpected() {
-    fail(Reason::syntax, describe_position(peek().offset, peek().text) + " was not expected");
+  uint32_t fail_unexpected() {
+    return fail(Reason::syntax,
+                describe_position(peek().offset, peek().text) + " was not expected");
   }
 
-  uint32_t deeper(uint32_t depth) {
+  // The depth of a new level, or nullopt (with the failure recorded).
+  std::optional<uint32_t> deeper(uint32_t depth) {
     if (depth + 1 > kMaxDepth) {
       fail(Reason::expression_too_deep,
            describe_position(peek().offset, peek().text) + " opens level 33, the limit is 32");
+      return std::nullopt;
     }
     return depth + 1;
   }
@@ -81,6 +85,7 @@ class Parser {
   uint32_t expression(uint32_t depth) {
     uint32_t left = term(depth);
     for (;;) {
+      if (failure_) return 0;
       const Token& op = peek();
       if (op.kind != TokenKind::plus && op.kind != TokenKind::minus) return left;
       ++position_;
@@ -93,6 +98,7 @@ class Parser {
   uint32_t term(uint32_t depth) {
     uint32_t left = unary(depth);
     for (;;) {
+      if (failure_) return 0;
       const Token& op = peek();
       NodeKind kind;
       switch (op.kind) {
@@ -113,6 +119,7 @@ class Parser {
       }
       ++position_;
       const uint32_t right = unary(depth);
+      if (failure_) return 0;
       left = binary(kind, op, left, right);
     }
   }
@@ -120,9 +127,11 @@ class Parser {
   uint32_t unary(uint32_t depth) {
     const Token& op = peek();
     if (op.kind == TokenKind::plus || op.kind == TokenKind::minus) {
-      const uint32_t inner = deeper(depth);
+      const auto inner = deeper(depth);
+      if (!inner) return 0;
       ++position_;
-      const uint32_t operand = unary(inner);
+      const uint32_t operand = unary(*inner);
+      if (failure_) return 0;
       if (op.kind == TokenKind::plus) return operand;  // identity: no node
       Node n;
       n.kind = NodeKind::negate;
@@ -136,10 +145,12 @@ class Parser {
 
   uint32_t power(uint32_t depth) {
     const uint32_t base = primary(depth);
+    if (failure_) return 0;
     const Token& op = peek();
     if (op.kind != TokenKind::power) return base;
     ++position_;
     const uint32_t exponent = unary(depth);  // right-associative, and 2^-1 parses
+    if (failure_) return 0;
     return binary(NodeKind::power, op, base, exponent);
   }
 
@@ -159,15 +170,17 @@ class Parser {
         if (peek().kind == TokenKind::left_paren) return call(t, depth);
         return constant(t);
       case TokenKind::left_paren: {
-        const uint32_t inner = deeper(depth);
+        const auto inner = deeper(depth);
+        if (!inner) return 0;
         ++position_;
-        const uint32_t value = expression(inner);
-        if (peek().kind != TokenKind::right_paren) fail_unexpected();
+        const uint32_t value = expression(*inner);
+        if (failure_) return 0;
+        if (peek().kind != TokenKind::right_paren) return fail_unexpected();
         ++position_;
         return value;
       }
       default:
-        fail_unexpected();
+        return fail_unexpected();
     }
   }
 
@@ -181,7 +194,8 @@ class Parser {
     } else if (name.text == "e") {
       n.constant = Constant::e;
     } else {
-      fail(Reason::unknown_name, describe_position(name.offset, name.text) + " is no constant");
+      return fail(Reason::unknown_name,
+                  describe_position(name.offset, name.text) + " is no constant");
     }
     return add(n);
   }
@@ -192,23 +206,26 @@ class Parser {
       if (f.name == name.text) entry = &f;
     }
     if (!entry) {
-      fail(Reason::unknown_name, describe_position(name.offset, name.text) + " is no function");
+      return fail(Reason::unknown_name,
+                  describe_position(name.offset, name.text) + " is no function");
     }
     ++position_;  // (
     std::vector<uint32_t> arguments;
     if (peek().kind != TokenKind::right_paren) {
       for (;;) {
-        const uint32_t inner = deeper(depth);
-        arguments.push_back(expression(inner));
+        const auto inner = deeper(depth);
+        if (!inner) return 0;
+        arguments.push_back(expression(*inner));
+        if (failure_) return 0;
         if (peek().kind != TokenKind::comma) break;
         ++position_;
       }
     }
-    if (peek().kind != TokenKind::right_paren) fail_unexpected();
+    if (peek().kind != TokenKind::right_paren) return fail_unexpected();
     ++position_;
     if (arguments.size() < entry->min_arguments || arguments.size() > entry->max_arguments) {
-      fail(Reason::arity, describe_position(name.offset, name.text) + " called with " +
-                              std::to_string(arguments.size()) + " arguments");
+      return fail(Reason::arity, describe_position(name.offset, name.text) + " called with " +
+                                     std::to_string(arguments.size()) + " arguments");
     }
     Node n;
     n.kind = NodeKind::call;
@@ -224,17 +241,13 @@ class Parser {
   const std::vector<Token>& tokens_;
   SyntaxTree& tree_;
   size_t position_ = 0;
+  std::optional<Failure> failure_;
 };
 
 }  // namespace
 
 std::optional<Failure> parse(const std::vector<Token>& tokens, SyntaxTree& tree) {
-  try {
-    Parser(tokens, tree).run();
-  } catch (ParseError& e) {
-    return std::move(e.failure);
-  }
-  return std::nullopt;
+  return Parser(tokens, tree).run();
 }
 
 }  // namespace toolhost::math

@@ -2,8 +2,11 @@
 
 #include "arithmetic.hpp"
 #include "enclosure_rounding.hpp"
+#include "mpfr_bounds.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 namespace toolhost::math {
 namespace {
@@ -13,34 +16,57 @@ namespace {
 // zero, so it is neither representable nor a rounding tie (see docs/math.md).
 constexpr int64_t kExactPowerDigits = 200;
 
-// x^y for x > 0 over the box of binary enclosures of x and y. For a fixed
-// sign of ln x and of y the power is monotone in each argument, so its
-// extremes over the box sit at the corners.
+// x^y = exp(y ln x) for x > 0: an enclosure of ln x, multiplied by the
+// enclosure of y (the extremes of a product of intervals are among its
+// corners), then exp of the resulting interval.
 class PowerEnclosure final : public Enclosure {
  public:
   PowerEnclosure(const Decimal& x, const Decimal& y) : x_(x), y_(y) {}
   void bounds(mpfr_prec_t bits, mpfr_ptr lo, mpfr_ptr hi) const override {
-    MpfrValue x_lo(bits), x_hi(bits), y_lo(bits), y_hi(bits), down(bits), up(bits);
-    set_decimal(x_lo.get(), x_, MPFR_RNDD);
-    set_decimal(x_hi.get(), x_, MPFR_RNDU);
+    MpfrValue ln_lo(bits), ln_hi(bits), y_lo(bits), y_hi(bits), z_lo(bits), z_hi(bits), t(bits);
+    ln_bounds(x_, bits, ln_lo.get(), ln_hi.get());
     set_decimal(y_lo.get(), y_, MPFR_RNDD);
     set_decimal(y_hi.get(), y_, MPFR_RNDU);
     bool first = true;
-    for (mpfr_ptr xb : {x_lo.get(), x_hi.get()}) {
-      for (mpfr_ptr yb : {y_lo.get(), y_hi.get()}) {
-        mpfr_pow(down.get(), xb, yb, MPFR_RNDD);
-        mpfr_pow(up.get(), xb, yb, MPFR_RNDU);
-        if (first || mpfr_less_p(down.get(), lo)) mpfr_set(lo, down.get(), MPFR_RNDD);
-        if (first || mpfr_greater_p(up.get(), hi)) mpfr_set(hi, up.get(), MPFR_RNDU);
+    for (mpfr_ptr a : {ln_lo.get(), ln_hi.get()}) {
+      for (mpfr_ptr b : {y_lo.get(), y_hi.get()}) {
+        mpfr_mul(t.get(), a, b, MPFR_RNDD);
+        if (first || mpfr_less_p(t.get(), z_lo.get())) mpfr_set(z_lo.get(), t.get(), MPFR_RNDD);
+        mpfr_mul(t.get(), a, b, MPFR_RNDU);
+        if (first || mpfr_greater_p(t.get(), z_hi.get())) mpfr_set(z_hi.get(), t.get(), MPFR_RNDU);
         first = false;
       }
     }
+    exp_bounds(z_lo.get(), z_hi.get(), bits, lo, hi);
   }
 
  private:
   const Decimal& x_;
   const Decimal& y_;
 };
+
+// log10 |x^y| = y log10|x| estimated in double precision. Where the
+// estimate is far outside [-10050, 10001] the result certainly overflows or
+// underflows, and 9^387420489 is refused without any arbitrary-precision
+// work. The margins cover the estimate's relative error (about 1e-12) many
+// times over; anything closer is left to the exact computation.
+bool certainly_out_of_range(const Decimal& x, const Decimal& y) {
+  const Decimal xs = strip_trailing_zeros(x);
+  const std::string digits = xs.coefficient.str().substr(0, 17);
+  const double mantissa =
+      std::stod(digits) / std::pow(10.0, static_cast<double>(digits.size() - 1));
+  const double log_x = static_cast<double>(adjusted_exponent(xs)) + std::log10(mantissa);
+  if (std::fabs(log_x) < 1e-3) return false;  // near 1: cancellation, no claim
+  const int64_t adj_y = adjusted_exponent(y);
+  if (adj_y > 300) return true;  // |y| >= 1e300 and |log10 x| >= 1e-3
+  const Decimal ys = strip_trailing_zeros(y);
+  const std::string y_digits = ys.coefficient.str().substr(0, 17);
+  const double y_value =
+      (y.negative ? -1.0 : 1.0) * std::stod(y_digits) *
+      std::pow(10.0, static_cast<double>(adj_y) - static_cast<double>(y_digits.size() - 1));
+  const double estimate = y_value * log_x;
+  return estimate > 10001.0 * 1.001 + 10.0 || estimate < -10050.0 * 1.001 - 10.0;
+}
 
 Fault rounded_power(bool negative, const Decimal& magnitude, const Decimal& y, Decimal& out,
                     Flags& flags) {
@@ -87,7 +113,7 @@ Fault integral_power(const Decimal& x, const Decimal& y, Decimal& out, Flags& fl
 // floor(c^(1/n)) by Newton's iteration from an overestimate.
 Integer integer_root(const Integer& c, unsigned n) {
   const unsigned bits = static_cast<unsigned>(boost::multiprecision::msb(c)) + 1;
-  Integer x = Integer(1) << ((bits + n - 1) / n);
+  Integer x = boost::multiprecision::pow(Integer(2), (bits + n - 1) / n);
   for (;;) {
     const Integer next = ((n - 1) * x + c / boost::multiprecision::pow(x, n - 1)) / n;
     if (next >= x) return x;
@@ -121,7 +147,8 @@ Fault fractional_power(const Decimal& x, const Decimal& y, Decimal& out, Flags& 
     const uint64_t n =
         (uint64_t{1} << (k - twos)) * static_cast<uint64_t>(boost::multiprecision::pow(
                                           Integer(5), static_cast<unsigned>(k - fives)));
-    const Integer m = ys.coefficient / (Integer(1) << twos) /
+    const Integer m = ys.coefficient /
+                      boost::multiprecision::pow(Integer(2), static_cast<unsigned>(twos)) /
                       boost::multiprecision::pow(Integer(5), static_cast<unsigned>(fives));
     const auto ni = static_cast<int64_t>(n);
     if (xs.exponent % ni == 0 && (xs.coefficient == 1 || n <= 166)) {
@@ -147,11 +174,12 @@ Fault power(const Decimal& x, const Decimal& y, Decimal& out, Flags& flags) {
     out = Decimal{};
     return Fault::none;
   }
+  if (integral && y.is_zero()) {
+    out = make_decimal(false, 1, 0);
+    return Fault::none;
+  }
+  if (!(x.negative && !integral) && certainly_out_of_range(x, y)) return Fault::out_of_range;
   if (integral) {
-    if (y.is_zero()) {
-      out = make_decimal(false, 1, 0);
-      return Fault::none;
-    }
     return integral_power(x, y, out, flags);
   }
   if (x.negative) return Fault::domain;

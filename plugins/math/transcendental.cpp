@@ -1,6 +1,7 @@
 #include "transcendental.hpp"
 
 #include "enclosure_rounding.hpp"
+#include "mpfr_bounds.hpp"
 
 namespace toolhost::math {
 namespace {
@@ -23,6 +24,36 @@ class IncreasingFunction final : public Enclosure {
  private:
   MpfrFunction f_;
   const Decimal& x_;
+};
+
+class ExpEnclosure final : public Enclosure {
+ public:
+  explicit ExpEnclosure(const Decimal& x) : x_(x) {}
+  void bounds(mpfr_prec_t bits, mpfr_ptr lo, mpfr_ptr hi) const override {
+    MpfrValue x_lo(bits), x_hi(bits);
+    set_decimal(x_lo.get(), x_, MPFR_RNDD);
+    set_decimal(x_hi.get(), x_, MPFR_RNDU);
+    exp_bounds(x_lo.get(), x_hi.get(), bits, lo, hi);
+  }
+
+ private:
+  const Decimal& x_;
+};
+
+class LnEnclosure final : public Enclosure {
+ public:
+  LnEnclosure(const Decimal& x, bool base_ten) : x_(x), base_ten_(base_ten) {}
+  void bounds(mpfr_prec_t bits, mpfr_ptr lo, mpfr_ptr hi) const override {
+    if (base_ten_) {
+      log10_bounds(x_, bits, lo, hi);
+    } else {
+      ln_bounds(x_, bits, lo, hi);
+    }
+  }
+
+ private:
+  const Decimal& x_;
+  bool base_ten_;
 };
 
 bool is_one(const Decimal& x) {
@@ -59,7 +90,7 @@ Fault exponential(const Decimal& x, Decimal& out, Flags& flags) {
   }
   // |x| >= 10^6 puts exp(x) beyond 10^400000 or below 10^-400000.
   if (adjusted_exponent(x) >= 6) return Fault::out_of_range;
-  return round_enclosure(IncreasingFunction(&mpfr_exp, x), out, flags);
+  return round_enclosure(ExpEnclosure(x), out, flags);
 }
 
 Fault natural_log(const Decimal& x, Decimal& out, Flags& flags) {
@@ -68,7 +99,7 @@ Fault natural_log(const Decimal& x, Decimal& out, Flags& flags) {
     out = Decimal{};
     return Fault::none;
   }
-  return round_enclosure(IncreasingFunction(&mpfr_log, x), out, flags);
+  return round_enclosure(LnEnclosure(x, false), out, flags);
 }
 
 Fault log_base_ten(const Decimal& x, Decimal& out, Flags& flags) {
@@ -80,7 +111,7 @@ Fault log_base_ten(const Decimal& x, Decimal& out, Flags& flags) {
     out = e == 0 ? Decimal{} : make_decimal(e < 0, Integer(e < 0 ? -e : e), 0);
     return Fault::none;
   }
-  return round_enclosure(IncreasingFunction(&mpfr_log10, x), out, flags);
+  return round_enclosure(LnEnclosure(x, true), out, flags);
 }
 
 }  // namespace toolhost::math
