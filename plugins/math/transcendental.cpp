@@ -3,28 +3,10 @@
 #include "enclosure_rounding.hpp"
 #include "mpfr_bounds.hpp"
 
+#include <algorithm>
+
 namespace toolhost::math {
 namespace {
-
-using MpfrFunction = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
-
-// f(x) for an increasing f: bounds from the rounded-down and rounded-up
-// conversions of x, each evaluated in the same direction.
-class IncreasingFunction final : public Enclosure {
- public:
-  IncreasingFunction(MpfrFunction f, const Decimal& x) : f_(f), x_(x) {}
-  void bounds(mpfr_prec_t bits, mpfr_ptr lo, mpfr_ptr hi) const override {
-    MpfrValue x_lo(bits), x_hi(bits);
-    set_decimal(x_lo.get(), x_, MPFR_RNDD);
-    set_decimal(x_hi.get(), x_, MPFR_RNDU);
-    f_(lo, x_lo.get(), MPFR_RNDD);
-    f_(hi, x_hi.get(), MPFR_RNDU);
-  }
-
- private:
-  MpfrFunction f_;
-  const Decimal& x_;
-};
 
 class ExpEnclosure final : public Enclosure {
  public:
@@ -70,17 +52,20 @@ Fault square_root(const Decimal& x, Decimal& out, Flags& flags) {
     return Fault::none;
   }
   if (x.negative) return Fault::domain;
-  // sqrt(c * 10^e) with c free of trailing zeros is a decimal exactly when
-  // e is even and c is a perfect square (a square's root has no trailing
-  // zero either), and then it has at most 26 digits.
-  const Decimal s = strip_trailing_zeros(x);
-  if (s.exponent % 2 == 0) {
-    const Integer root = boost::multiprecision::sqrt(s.coefficient);
-    if (root * root == s.coefficient) {
-      return round_into_context(false, root, s.exponent / 2, false, out, flags);
-    }
-  }
-  return round_enclosure(IncreasingFunction(&mpfr_sqrt, x), out, flags);
+  // sqrt is exact integer arithmetic: with the exponent made even and the
+  // coefficient scaled to at least 106 digits, the integer square root has
+  // at least 53 digits and its remainder is the sticky bit. A zero
+  // remainder means the root is exact (a square's root has no more than
+  // 26 significant digits, so rounding then only drops zeros).
+  const int64_t parity = x.exponent & 1;
+  Integer scaled = x.coefficient * power_of_ten(static_cast<uint64_t>(parity));
+  const int64_t even_exponent = x.exponent - parity;
+  const int64_t half_shift =
+      std::max<int64_t>(0, (2 * (kPrecision + 3) - digit_count(scaled) + 1) / 2);
+  scaled *= power_of_ten_copy(static_cast<uint64_t>(2 * half_shift));
+  const Integer root = boost::multiprecision::sqrt(scaled);
+  const bool sticky = root * root != scaled;
+  return round_into_context(false, root, even_exponent / 2 - half_shift, sticky, out, flags);
 }
 
 Fault exponential(const Decimal& x, Decimal& out, Flags& flags) {
