@@ -56,6 +56,13 @@ ALLOWED = [
         "the CLI is the composition root; its --state-dir default follows XDG_STATE_HOME, "
         "then HOME, as the XDG Base Directory specification requires",
     ),
+    (
+        "host/cli/",
+        "environ",
+        "the composition root snapshots the process environment once for the credential "
+        "source (only *_API_KEY variables are kept); plugins receive credentials only "
+        "through the credential_lookup service",
+    ),
 ]
 
 # Imports a plugin may not have: regexes over `nm -D -C --undefined-only` names.
