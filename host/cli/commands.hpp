@@ -11,5 +11,7 @@ namespace toolhost::cli {
 void add_catalog_commands(CLI::App& app, const GlobalOptions& global, int& exit_code);
 // call, sessions, invocations, approvals
 void add_call_commands(CLI::App& app, const GlobalOptions& global, int& exit_code);
+// serve (MCP over stdio)
+void add_serve_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 
 }  // namespace toolhost::cli

@@ -1,0 +1,75 @@
+#include "bridge/pipeline_backend.hpp"
+
+namespace toolhost::bridge {
+
+mcp::ToolDescriptor describe(const registry::ToolSpec& spec) {
+  mcp::ToolDescriptor d;
+  d.name = spec.name;
+  d.version = spec.version;
+  d.title = spec.title;
+  d.description = spec.description;
+  d.side_effect = spec.side_effect;
+  d.risk = spec.risk;
+  d.idempotency = spec.idempotency;
+  d.output_trust = spec.output_trust;
+  d.input_schema = spec.input_schema;
+  d.output_schema = spec.output_schema;
+  // Tools that act on the world outside the host (or run there).
+  d.open_world = spec.side_effect == "EXTERNAL_WRITE" || spec.target_kind == "remote";
+  return d;
+}
+
+mcp::CallOutcome to_mcp(const pipeline::CallOutcome& o) {
+  mcp::CallOutcome m;
+  m.invocation_id = o.invocation_id;
+  m.content = o.content;
+  m.output_trust = o.output_trust;
+  switch (o.status) {
+    case pipeline::CallStatus::ok:
+      m.status = mcp::CallOutcome::Status::ok;
+      m.output = o.output;
+      break;
+    case pipeline::CallStatus::awaiting_approval:
+      m.status = mcp::CallOutcome::Status::awaiting_approval;
+      break;
+    case pipeline::CallStatus::failed:
+      m.status = mcp::CallOutcome::Status::failed;
+      break;
+  }
+  if (o.failure) {
+    m.failure_kind = o.failure->kind;
+    m.reason_code = o.failure->reason_code;
+    m.retryable = o.failure->retryable;
+    if (o.failure->reason_code == "tool.not_found.unknown_tool")
+      m.status = mcp::CallOutcome::Status::unknown_tool;
+  }
+  return m;
+}
+
+std::vector<mcp::ToolDescriptor> PipelineBackend::list_tools() {
+  std::vector<mcp::ToolDescriptor> out;
+  auto session = pipeline_.get_session(session_id_);
+  if (!session) return out;
+  for (const auto& [name, version] : session->catalog) {
+    if (const auto* spec = pipeline_.host().catalog.exact(name, version)) out.push_back(describe(*spec));
+  }
+  return out;
+}
+
+mcp::CallOutcome PipelineBackend::call_tool(std::string_view name, const boost::json::object& arguments) {
+  pipeline::CallRequest request;
+  request.session_id = session_id_;
+  request.tool.name = std::string(name);
+  request.arguments_json = boost::json::serialize(arguments);
+  return to_mcp(pipeline_.call(request));
+}
+
+mcp::CallOutcome PipelineBackend::approve(std::string_view invocation_id) {
+  return to_mcp(pipeline_.approve(invocation_id));
+}
+
+mcp::CallOutcome PipelineBackend::deny(std::string_view invocation_id) {
+  return to_mcp(pipeline_.deny(invocation_id));
+}
+
+}  // namespace toolhost::bridge
