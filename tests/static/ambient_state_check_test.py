@@ -56,6 +56,7 @@ class SourceScan(unittest.TestCase):
                 auto d = ctx.time();
                 auto e = ctx->time();
                 int64_t now = services->clock_now_utc_us(host);
+                const clock::Clock& clock() const { return clock_; }
                 auto s = R"(// not a comment)"; int64_t lifetime(int);
                 const char* zones[] = {"localtime", "time(", "a\\"b getenv"};
             """,
