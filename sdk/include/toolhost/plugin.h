@@ -176,6 +176,18 @@ typedef struct th_host_services {
   /* Resolves an artifact id of this session; writes its bytes to `out` and
    * its ArtifactRef JSON to `out_ref_json`. */
   int32_t (*artifact_resolve)(void* host, th_str artifact_id, th_sink out, th_sink out_ref_json);
+
+  /* Sandbox (appended; check struct_size). Runs `/bin/sh -c command` in an
+   * isolated sandbox with the session's workspace at /workspace.
+   * `request_json` is {"command": string, "timeout_s"?: 1..300}. On
+   * TH_SERVICE_OK `out_result_json` receives {"exit_code", "stdout",
+   * "stderr", "stdout_truncated", "stderr_truncated", "timed_out",
+   * "duration_ms"} (a non-zero exit code is still OK); on any other status
+   * it receives {"detail": string} for the operator. TH_SERVICE_UNAVAILABLE:
+   * no sandbox for this call or the backend is missing or refused;
+   * TH_SERVICE_CANCELLED: the call was cancelled and the command killed;
+   * TH_SERVICE_DENIED: the request is malformed. Blocks until the run ends. */
+  int32_t (*sandbox_run)(void* host, th_str request_json, th_sink out_result_json);
 } th_host_services;
 
 /* ------------------------------------------------------------- invocation */
