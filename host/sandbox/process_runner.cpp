@@ -119,11 +119,11 @@ struct Stream {
   size_t raw_limit = 0;
 };
 
-// Reads what is available (at most 1 MiB per call, so the deadline is
+// Reads what is available (at most 4 MiB per call, so the deadline is
 // checked often even under a flood). Returns false at end of stream.
 bool drain_some(Stream& s) {
-  static thread_local std::array<char, 64 * 1024> buffer;
-  for (size_t taken = 0; taken < (1u << 20);) {
+  static thread_local std::array<char, 256 * 1024> buffer;
+  for (size_t taken = 0; taken < (4u << 20);) {
     ssize_t n = ::read(s.fd.get(), buffer.data(), buffer.size());
     if (n > 0) {
       std::string_view bytes(buffer.data(), static_cast<size_t>(n));
@@ -201,7 +201,11 @@ ProcessOutcome run_process(const ProcessSpec& spec, const ProcessLimits& limits,
   streams[2].raw = &outcome.status_bytes;
   streams[2].raw_limit = limits.status_bytes;
   for (auto& s : streams) {
-    if (s.fd.get() >= 0) ::fcntl(s.fd.get(), F_SETFL, ::fcntl(s.fd.get(), F_GETFL) | O_NONBLOCK);
+    if (s.fd.get() < 0) continue;
+    ::fcntl(s.fd.get(), F_SETFL, ::fcntl(s.fd.get(), F_GETFL) | O_NONBLOCK);
+    // Larger pipes mean fewer wake-ups under a flood (best effort: the
+    // system's pipe-max-size may refuse).
+    if (s.capture) ::fcntl(s.fd.get(), F_SETPIPE_SZ, 1 << 20);
   }
 
   bool reaped = false;
