@@ -26,6 +26,11 @@ artifacts::ArtifactCallContext* artifacts_of(void* host) {
   return c ? &c->artifacts : nullptr;
 }
 
+sandbox::SandboxCallContext* sandbox_of(void* host) {
+  auto* c = live_context(host);
+  return c ? &c->sandbox : nullptr;
+}
+
 int64_t clock_now(void* host) { return context_of(host)->clock->now_utc_us(); }
 
 int32_t is_cancelled(void* host) {
@@ -65,6 +70,15 @@ struct ResolverInstaller {
 };
 
 }  // namespace
+
+void grant_sandbox(CallContext& context) {
+  context.sandbox.workspace = context.workspace_handle.get();
+  context.sandbox.call_deadline = context.deadline;
+  context.sandbox.cancelled = [c = &context] {
+    return c->cancelled.load(std::memory_order_acquire) || c->abandoned.load(std::memory_order_acquire);
+  };
+  sandbox::bind_sandbox_service<&sandbox_of>(context.services);
+}
 
 void set_plugin_log_level(int minimum_level) { g_min_log_level = minimum_level; }
 

@@ -14,6 +14,7 @@
 #include "artifacts/artifact_services.hpp"
 #include "clock/clock.hpp"
 #include "credentials/credential_source.hpp"
+#include "sandbox/sandbox_service.hpp"
 #include "workspace/workspace_services.hpp"
 
 namespace toolhost::pipeline {
@@ -21,6 +22,7 @@ namespace toolhost::pipeline {
 struct CallContext {
   workspace::WorkspaceCallContext workspace;
   artifacts::ArtifactCallContext artifacts;
+  sandbox::SandboxCallContext sandbox;  // bound by grant_sandbox only
   std::shared_ptr<workspace::WorkspaceHandle> workspace_handle;  // keeps workspace.handle alive
   const clock::Clock* clock = nullptr;
   const credentials::CredentialSource* credentials = nullptr;
@@ -37,6 +39,11 @@ std::shared_ptr<CallContext> make_call_context(const clock::Clock& clock,
                                                const credentials::CredentialSource& credentials,
                                                std::shared_ptr<workspace::WorkspaceHandle> workspace,
                                                std::chrono::steady_clock::time_point deadline);
+
+// Binds sandbox_run for a call whose spec has target_kind "sandbox": the
+// command runs against this call's workspace, under its deadline and
+// cancellation. Other calls keep sandbox_run null.
+void grant_sandbox(CallContext& context);
 
 // Operator log verbosity for plugin log lines (default: warnings and errors).
 void set_plugin_log_level(int minimum_level);

@@ -356,6 +356,7 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
   context->artifacts.run_id = session.id;
   context->artifacts.invocation_id = invocation_id;
   context->artifacts.now_utc_us = [this] { return now_us(); };
+  if (spec.target_kind == "sandbox") grant_sandbox(*context);
   auto result = executor_->run(impl->library, context,
                                InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
   bool escaped = context->workspace.escaped();
