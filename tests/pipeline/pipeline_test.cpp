@@ -40,7 +40,7 @@ struct Harness {
   explicit Harness(const std::string& plugin_dir, config::HostConfig config = {},
                    fs::path state = fresh_state_dir()) {
     startup::StartupOptions options;
-    options.builtin_plugin_dir = kDirs + "/" + plugin_dir;
+    options.builtin_plugin_dir = plugin_dir.front() == '/' ? plugin_dir : kDirs + "/" + plugin_dir;
     options.config = std::move(config);
     host = startup::start_host(options);
     for (const auto& d : host->diagnostics) ADD_FAILURE() << d;
@@ -324,6 +324,40 @@ TEST(PipelinePersist, ACrashMidCallLeavesARowThatSaysRunning) {
     EXPECT_EQ(st->column_text(1), "demo.crash");
   }
   EXPECT_EQ(rows, 1);
+}
+
+// Hard gate 15: an approved demo.external_write persists its record as the
+// structured result on tool_invocations and writes to no other table.
+TEST(PipelineGate15, ApprovedExternalWriteTouchesOnlyToolInvocations) {
+  Harness h(TOOLHOST_BUILTIN_PLUGIN_DIR);
+  ASSERT_TRUE(h.host->catalog.latest("demo.external_write"));
+  std::string error;
+  auto session = h.pipeline->create_session({}, &error);
+  ASSERT_TRUE(session) << error;
+  auto before = *h.db->count_rows();
+  auto pending = h.call("demo.external_write", R"({"destination":"crm://accounts/42","content":"hello"})",
+                        session->id);
+  ASSERT_EQ(pending.status, CallStatus::awaiting_approval);
+  auto done = h.pipeline->approve(pending.invocation_id);
+  ASSERT_EQ(done.status, CallStatus::ok) << json::serialize(done.to_json());
+  EXPECT_EQ(json::serialize(done.output),
+            R"({"recorded":true,"destination":"crm://accounts/42","byte_count":5,)"
+            R"("checksum":"sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"})");
+  auto after = *h.db->count_rows();
+  for (const auto& [table, count] : after) {
+    EXPECT_EQ(count - before[table], table == "tool_invocations" ? 1 : 0) << table;
+  }
+  auto row = h.row(pending.invocation_id);
+  EXPECT_EQ(row.output_json, json::serialize(done.output));
+  EXPECT_NE(row.arguments_json.find("\"content\":\"hello\""), std::string::npos) << "the content is on the row";
+  EXPECT_EQ(done.content.find("hello"), std::string::npos) << "the model is not handed its content back";
+
+  auto denied_pending = h.call("demo.external_write", R"({"destination":"x","content":"no"})", session->id);
+  auto denied = h.pipeline->deny(denied_pending.invocation_id);
+  expect_failure(denied, "APPROVAL_DENIED", "tool.approval_denied.denied");
+  auto final_counts = *h.db->count_rows();
+  for (const auto& [table, count] : final_counts)
+    EXPECT_EQ(count - after[table], table == "tool_invocations" ? 1 : 0) << table;
 }
 
 }  // namespace

@@ -1,0 +1,91 @@
+// A no-op tool: the plugin called directly, then through the whole pipeline
+// without and with the durable record. The difference is the pipeline's cost.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+
+#include "clock/system_clock.hpp"
+#include "pipeline/pipeline.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace toolhost;
+
+struct Fixture {
+  std::unique_ptr<startup::LoadedHost> host;
+  std::unique_ptr<store::Database> db;
+  store::RandomUuidGenerator ids;
+  clock::SystemClock clock;
+  credentials::NoCredentials credentials;
+  std::unique_ptr<pipeline::Pipeline> pipeline;
+  std::string session;
+
+  Fixture(bool persist, store::Durability durability) {
+    startup::StartupOptions options;
+    options.builtin_plugin_dir = BENCH_PLUGIN_DIR;
+    host = startup::start_host(options);
+    auto dir = fs::temp_directory_path() / ("toolhost-pipeline-bench-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    store::DatabaseOptions db_options;
+    db_options.state_dir = dir;
+    db_options.durability = durability;
+    db = std::move(*store::Database::open(db_options));
+    pipeline::PipelineOptions p;
+    p.persist_invocations = persist;
+    pipeline = std::make_unique<pipeline::Pipeline>(*host, *db, ids, clock, credentials, p);
+    std::string error;
+    session = pipeline->create_session({}, &error)->id;
+  }
+};
+
+void BM_DirectPluginCall(benchmark::State& state) {
+  Fixture f(false, store::Durability::normal);
+  const auto* spec = f.host->catalog.latest("demo.noop");
+  const auto& api = f.host->implementation(*spec)->library->api();
+  th_host_services services{};
+  services.struct_size = sizeof(services);
+  const std::string args = R"({"text":"x"})", name = "demo.noop", version = "1.0.0";
+  for (auto _ : state) {
+    th_invoke_request request{sizeof(th_invoke_request), {name.data(), name.size()},
+                              {version.data(), version.size()}, {args.data(), args.size()}, {}, {}};
+    th_invoke_result result{};
+    result.struct_size = sizeof(result);
+    api.invoke(api.self, &request, &services, &result);
+    if (result.release) result.release(result.release_context);
+  }
+}
+
+void run_pipeline(benchmark::State& state, bool persist, store::Durability durability) {
+  Fixture f(persist, durability);
+  pipeline::CallRequest request;
+  request.session_id = f.session;
+  request.tool = registry::ToolRef::parse("demo.noop");
+  request.arguments_json = R"({"text":"x"})";
+  for (auto _ : state) {
+    auto o = f.pipeline->call(request);
+    if (o.status != pipeline::CallStatus::ok) {
+      state.SkipWithError("call failed");
+      break;
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_PipelineWithoutPersistence(benchmark::State& state) {
+  run_pipeline(state, false, store::Durability::normal);
+}
+void BM_PipelinePersistedNormal(benchmark::State& state) {
+  run_pipeline(state, true, store::Durability::normal);
+}
+void BM_PipelinePersistedFull(benchmark::State& state) {
+  run_pipeline(state, true, store::Durability::full);
+}
+
+}  // namespace
+
+BENCHMARK(BM_DirectPluginCall);
+BENCHMARK(BM_PipelineWithoutPersistence);
+BENCHMARK(BM_PipelinePersistedNormal);
+BENCHMARK(BM_PipelinePersistedFull)->Iterations(200);
+BENCHMARK_MAIN();
