@@ -14,4 +14,7 @@ void add_call_commands(CLI::App& app, const GlobalOptions& global, int& exit_cod
 // serve (MCP over stdio)
 void add_serve_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
 
+// conformance PLUGIN.so (the plugin conformance suite)
+void add_conformance_command(CLI::App& app, const GlobalOptions& global, int& exit_code);
+
 }  // namespace toolhost::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   int exit_code = kExitOk;
   add_catalog_commands(app, global, exit_code);
   add_call_commands(app, global, exit_code);
+  add_conformance_command(app, global, exit_code);
   add_serve_command(app, global, exit_code);
 
   try {

@@ -48,7 +48,7 @@ void load_directory(const std::string& dir, bool third_party, DirectoryLoad& out
       out.failures.push_back(LoadFailure{file, *err});
       continue;
     }
-    out.plugins.push_back(LoadedPlugin{std::move(library), third_party});
+    out.plugins.push_back(LoadedPlugin{std::move(library), third_party, file, false});
   }
 }
 

@@ -12,8 +12,11 @@
 namespace toolhost::loader {
 
 struct LoadedPlugin {
+  // Null when the plugin runs in a worker process (it is never loaded here).
   std::shared_ptr<PluginLibrary> library;
   bool third_party = false;
+  std::string path;
+  bool isolated = false;
 };
 
 struct DirectoryLoad {

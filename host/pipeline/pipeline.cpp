@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "isolation/process_executor.hpp"
 #include "pipeline/failure.hpp"
 #include "pipeline/output_bounds.hpp"
 #include "workspace/sqlite_provenance_ledger.hpp"
@@ -357,10 +358,19 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
   context->artifacts.invocation_id = invocation_id;
   context->artifacts.now_utc_us = [this] { return now_us(); };
   if (spec.target_kind == "sandbox") grant_sandbox(*context);
-  auto result = executor_->run(impl->library, context,
+  auto result = executor_for(*impl).run(impl->library, context,
                                InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
   bool escaped = context->workspace.escaped();
   return finish(spec, session, invocation_id, std::move(result), escaped, started);
+}
+
+Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
+  if (options_.executor_override) return *options_.executor_override;
+  if (!impl.isolated) return *executor_;
+  std::lock_guard lock(isolated_mutex_);
+  auto& executor = isolated_executors_[impl.plugin_path];
+  if (!executor) executor = std::make_unique<isolation::ProcessExecutor>(impl.plugin_path, options_.worker);
+  return *executor;
 }
 
 CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Session& session,

@@ -21,6 +21,7 @@
 #include "artifacts/artifact_store.hpp"
 #include "clock/clock.hpp"
 #include "credentials/credential_source.hpp"
+#include "isolation/worker_settings.hpp"
 #include "pipeline/call_types.hpp"
 #include "pipeline/executor.hpp"
 #include "startup/host_startup.hpp"
@@ -36,6 +37,11 @@ struct PipelineOptions {
   std::vector<std::string> default_scopes;
   // Benchmarks only: skip the tool_invocations rows.
   bool persist_invocations = true;
+  // Workers for plugins that run out of process (ToolImplementation::isolated).
+  isolation::WorkerSettings worker;
+  // When set, every tool runs on this executor (the conformance suite wraps
+  // the in-process executor to count invocations).
+  std::shared_ptr<Executor> executor_override;
 };
 
 struct SessionRequest {
@@ -84,6 +90,8 @@ class Pipeline {
                                                             const std::string& override_dir,
                                                             std::string* error);
   int64_t now_us() const { return clock_.now_utc_us(); }
+  // In process (the threaded executor) or, for an isolated plugin, its own process executor.
+  Executor& executor_for(const startup::ToolImplementation& impl);
 
   const startup::LoadedHost& host_;
   store::Database& db_;
@@ -95,6 +103,8 @@ class Pipeline {
   const credentials::CredentialSource& credentials_;
   PipelineOptions options_;
   std::unique_ptr<Executor> executor_;
+  std::mutex isolated_mutex_;
+  std::map<std::string, std::unique_ptr<Executor>> isolated_executors_;  // by plugin path
   std::mutex store_mutex_;
   std::map<std::string, store::Session> session_cache_;
   std::map<std::string, std::shared_ptr<workspace::WorkspaceHandle>> workspaces_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "isolation/checked_loading.hpp"
 #include "loader/plugin_directory.hpp"
 #include "registry/registration.hpp"
 
@@ -19,6 +20,15 @@ bool is_trusted(const config::HostConfig& config, const std::string& path) {
   return std::any_of(config.trusted_plugins.begin(), config.trusted_plugins.end(),
                      [&](const std::string& t) { return t == path || t == file; });
 }
+// Config "isolation" names a plugin by file name or path; without an entry,
+// third-party plugins run in a worker process and builtins in process.
+bool is_isolated(const config::HostConfig& config, const std::string& path, bool third_party) {
+  for (const auto& key : {path, std::filesystem::path(path).filename().string()}) {
+    auto it = config.isolation.find(key);
+    if (it != config.isolation.end()) return it->second == "process";
+  }
+  return third_party;
+}
 }  // namespace
 
 std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
@@ -30,8 +40,14 @@ std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   host->policy.prepend(options.config.policy_rules);
 
   loader::DirectoryLoad load;
-  loader::load_directory(options.builtin_plugin_dir, /*third_party=*/false, load);
-  for (const auto& dir : options.config.plugin_dirs) loader::load_directory(dir, true, load);
+  isolation::RefusalMemory memory(options.refusal_memory_file);
+  isolation::CheckedLoadOptions checked{false, nullptr, options.worker, &memory};
+  checked.isolated = [&](const std::string& path) {
+    return is_isolated(options.config, path, checked.third_party);
+  };
+  isolation::load_directory_checked(options.builtin_plugin_dir, checked, load);
+  checked.third_party = true;
+  for (const auto& dir : options.config.plugin_dirs) isolation::load_directory_checked(dir, checked, load);
   for (const auto& f : load.failures) host->diagnostics.push_back(f.line());
   if (!load.ok()) return host;
 
@@ -40,12 +56,13 @@ std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   if (!outcome.ok()) return host;
 
   std::map<std::string, const loader::LoadedPlugin*> by_path;
-  for (const auto& p : load.plugins) by_path[p.library->path()] = &p;
+  for (const auto& p : load.plugins) by_path[p.path] = &p;
   for (const auto& spec : outcome.specs) {
     const auto* plugin = by_path.at(spec.origin);
     host->implementations[spec.id()] = ToolImplementation{
         plugin->library, plugin->third_party,
-        !plugin->third_party || is_trusted(options.config, spec.origin)};
+        !plugin->third_party || is_trusted(options.config, spec.origin), plugin->isolated,
+        plugin->path};
   }
   host->catalog = registry::Catalog(std::move(outcome.specs));
   return host;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/host_config.hpp"
+#include "isolation/worker_settings.hpp"
 #include "loader/plugin_library.hpp"
 #include "registry/catalog.hpp"
 #include "tables/message_table.hpp"
@@ -21,6 +22,10 @@ namespace toolhost::startup {
 struct StartupOptions {
   std::string builtin_plugin_dir;
   config::HostConfig config;
+  // Where plugins refused while loading in a child are remembered (empty:
+  // this process only). Conventionally <state dir>/refused_plugins.json.
+  std::string refusal_memory_file;
+  isolation::WorkerSettings worker;
 };
 
 // The plugin that implements one registered tool version.
@@ -30,6 +35,10 @@ struct ToolImplementation {
   // A third-party plugin's output is capped at EXTERNAL_UNTRUSTED unless the
   // operator marked it trusted.
   bool trusted = true;
+  // Runs in a worker process (config "isolation"; default: third-party
+  // plugins do, builtins do not). `library` is then null.
+  bool isolated = false;
+  std::string plugin_path;
 };
 
 struct LoadedHost {
