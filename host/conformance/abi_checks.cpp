@@ -28,8 +28,10 @@ CheckResult check_abi_refuses_foreign_range(const SuiteOptions& options) {
     auto* f = std::get_if<loader::LoadFailure>(&opened);
     if (!f)
       return fail("accepted the host range " + range + " although it implements no ABI in it");
-    if (f->cause.rfind("unsupported ABI", 0) != 0)
-      return fail("range " + range + " was not refused as ABI_UNSUPPORTED: " + f->cause);
+    // The loader also stops a plugin that accepts and then answers an ABI
+    // outside the range; that protects the host but is not a clean refusal.
+    if (f->cause.find("implements no ABI version in") == std::string::npos)
+      return fail("range " + range + " was not refused with ABI_UNSUPPORTED: " + f->cause);
     covered += (covered.empty() ? "" : ", ") + range;
   }
   return pass("refused " + covered + " with ABI_UNSUPPORTED");

@@ -51,6 +51,13 @@ std::string ArgumentGenerator::random_string(size_t min_len, size_t max_len) {
 
 json::value ArgumentGenerator::value_for(const json::object& s, int depth) {
   if (const auto* c = s.if_contains("const")) return *c;
+  // A schema's own examples are the best valid values there are (an
+  // expression language cannot be guessed from "type": "string").
+  if (const auto* ex = s.if_contains("examples");
+      ex && ex->is_array() && !ex->as_array().empty() && std::bernoulli_distribution(0.8)(rng_)) {
+    const auto& options = ex->as_array();
+    return options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(rng_)];
+  }
   if (const auto* e = s.if_contains("enum"); e && e->is_array() && !e->as_array().empty()) {
     const auto& options = e->as_array();
     return options[std::uniform_int_distribution<size_t>(0, options.size() - 1)(rng_)];

@@ -3,7 +3,7 @@
 // ones (that the host must stop before invoke), and mutated ones for fuzzing.
 // Understands the subset tool schemas use: type, properties, required,
 // additionalProperties, enum, const, minimum/maximum, minLength/maxLength,
-// items/minItems/maxItems, default, anyOf/oneOf (first branch).
+// items/minItems/maxItems, examples (preferred when present), anyOf/oneOf.
 #pragma once
 
 #include <boost/json.hpp>
