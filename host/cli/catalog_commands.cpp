@@ -18,14 +18,20 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
   return out;
 }
 
-int run_list(const GlobalOptions& global, bool as_json) {
+int run_list(const GlobalOptions& global, bool as_json, bool verbose) {
   int code = kExitOk;
   auto host = load_host(global, code);
   if (!host) return code;
   if (as_json) {
     json::array tools;
     for (const auto& spec : host->catalog.all()) tools.push_back(spec.to_json());
-    std::cout << json::serialize(json::object{{"tools", std::move(tools)}}) << "\n";
+    json::object listing{{"tools", std::move(tools)}};
+    if (verbose) {
+      json::array withheld;
+      for (const auto& w : host->withheld) withheld.push_back({{"tool", w.tool}, {"reason", w.reason}});
+      listing["withheld"] = std::move(withheld);
+    }
+    std::cout << json::serialize(listing) << "\n";
     return kExitOk;
   }
   TextTable table({"NAME", "VERSION", "SIDE_EFFECT", "RISK", "IDEMPOTENCY", "TRUST", "SCOPES",
@@ -36,6 +42,8 @@ int run_list(const GlobalOptions& global, bool as_json) {
                std::to_string(s.timeout_s) + "s", std::to_string(s.max_output_bytes), s.source});
   }
   table.print(std::cout);
+  if (verbose)
+    for (const auto& w : host->withheld) std::cout << "withheld: " << w.tool << ": " << w.reason << "\n";
   return kExitOk;
 }
 
@@ -100,14 +108,17 @@ int run_check(const GlobalOptions& global, bool as_json) {
 void add_catalog_commands(CLI::App& app, const GlobalOptions& global, int& exit_code) {
   // Option values live as long as the application (the callbacks run during parse).
   struct Values {
-    bool list_json = false, describe_json = false, check_json = false;
+    bool list_json = false, list_verbose = false, describe_json = false, check_json = false;
     std::string tool;
   };
   auto v = std::make_shared<Values>();
 
   auto* list = app.add_subcommand("list", "List every registered tool version");
   list->add_flag("--json", v->list_json, "Print {\"tools\": [ToolSpec...]} with every field");
-  list->callback([&global, &exit_code, v] { exit_code = run_list(global, v->list_json); });
+  list->add_flag("--verbose", v->list_verbose,
+                 "Also print the tool versions withheld because a credential does not resolve");
+  list->callback(
+      [&global, &exit_code, v] { exit_code = run_list(global, v->list_json, v->list_verbose); });
 
   auto* describe =
       app.add_subcommand("describe", "Show one tool version: classification, limits, schemas");

@@ -6,6 +6,9 @@
 #include <iostream>
 
 #include "cli/exit_codes.hpp"
+#include "credentials/credential_source.hpp"
+
+extern char** environ;
 
 namespace toolhost::cli {
 
@@ -40,6 +43,10 @@ std::unique_ptr<startup::LoadedHost> load_host(const GlobalOptions& options, int
       return nullptr;
     }
   }
+  // Tools whose credentials do not resolve are withheld; the snapshot is
+  // consulted during startup only.
+  credentials::EnvironmentCredentialSource environment_credentials(environ);
+  startup.credentials = &environment_credentials;
   auto host = startup::start_host(startup);
   if (!host->ok()) {
     for (const auto& line : host->diagnostics) std::cerr << "toolhost: startup refused: " << line << "\n";

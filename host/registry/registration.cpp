@@ -229,6 +229,11 @@ Check step6_fields(Entry& e, const RegistrationTables& t) {
     if (!t.messages.contains(code))
       return "reason code \"" + code + "\" has no entry in the outcome message table";
   }
+  if (o.contains("requires_credentials")) {
+    if (auto err = need_strings("requires_credentials", b.requires_credentials)) return err;
+    for (const auto& ref : b.requires_credentials)
+      if (ref.empty()) return std::string("\"requires_credentials\" holds an empty reference");
+  }
   b.origin = e.candidate->origin;
   return std::nullopt;
 }

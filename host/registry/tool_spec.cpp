@@ -45,6 +45,11 @@ json::object ToolSpec::to_json() const {
   json::array codes;
   for (const auto& c : reason_codes) codes.emplace_back(c);
   o["reason_codes"] = std::move(codes);
+  if (!requires_credentials.empty()) {
+    json::array refs;
+    for (const auto& r : requires_credentials) refs.emplace_back(r);
+    o["requires_credentials"] = std::move(refs);
+  }
   o["input_schema"] = input_schema;
   o["output_schema"] = output_schema;
   return o;

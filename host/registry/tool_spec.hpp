@@ -59,6 +59,9 @@ struct ToolSpec {
   uint64_t max_output_bytes = 0;
   bool allow_parallel = false;
   std::vector<std::string> reason_codes;
+  // Credential references that must resolve for the tool to be registered
+  // (optional field; startup withholds the tool otherwise).
+  std::vector<std::string> requires_credentials;
   boost::json::object input_schema;
   boost::json::object output_schema;
 
@@ -80,6 +83,6 @@ inline constexpr std::string_view kRequiredFields[] = {
     "deprecated", "side_effect", "risk", "idempotency", "output_trust", "required_scopes",
     "timeout_s", "max_output_bytes", "allow_parallel", "reason_codes", "input_schema",
     "output_schema"};
-inline constexpr std::string_view kOptionalFields[] = {"title"};
+inline constexpr std::string_view kOptionalFields[] = {"title", "requires_credentials"};
 
 }  // namespace toolhost::registry

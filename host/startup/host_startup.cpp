@@ -55,6 +55,20 @@ std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   for (const auto& r : outcome.refusals) host->diagnostics.push_back(r.line());
   if (!outcome.ok()) return host;
 
+  // Registration checked every version; only those whose credentials resolve
+  // are advertised, the others are remembered with the reason.
+  std::vector<registry::ToolSpec> available;
+  for (auto& spec : outcome.specs) {
+    auto missing = std::find_if(
+        spec.requires_credentials.begin(), spec.requires_credentials.end(),
+        [&](const std::string& ref) { return !options.credentials || !options.credentials->lookup(ref); });
+    if (missing == spec.requires_credentials.end())
+      available.push_back(std::move(spec));
+    else
+      host->withheld.push_back({spec.id(), "credential \"" + *missing + "\" does not resolve"});
+  }
+  outcome.specs = std::move(available);
+
   std::map<std::string, const loader::LoadedPlugin*> by_path;
   for (const auto& p : load.plugins) by_path[p.path] = &p;
   for (const auto& spec : outcome.specs) {

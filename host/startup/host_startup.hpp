@@ -11,6 +11,7 @@
 
 #include "config/host_config.hpp"
 #include "isolation/worker_settings.hpp"
+#include "credentials/credential_source.hpp"
 #include "loader/plugin_library.hpp"
 #include "registry/catalog.hpp"
 #include "tables/message_table.hpp"
@@ -22,10 +23,20 @@ namespace toolhost::startup {
 struct StartupOptions {
   std::string builtin_plugin_dir;
   config::HostConfig config;
+  // Resolves the credential references a ToolSpec's requires_credentials
+  // names; null resolves none. Used only during startup, never retained.
+  const credentials::CredentialSource* credentials = nullptr;
   // Where plugins refused while loading in a child are remembered (empty:
   // this process only). Conventionally <state dir>/refused_plugins.json.
   std::string refusal_memory_file;
   isolation::WorkerSettings worker;
+};
+
+// A registered tool version left out of the catalog because a credential it
+// requires does not resolve.
+struct WithheldTool {
+  std::string tool;    // name@version
+  std::string reason;  // e.g. credential "tensorscale" does not resolve
 };
 
 // The plugin that implements one registered tool version.
@@ -49,6 +60,7 @@ struct LoadedHost {
   config::HostConfig config;
   const tables::MessageTable* messages = &tables::MessageTable::builtin();
   std::vector<std::string> diagnostics;  // one line per load failure or refusal
+  std::vector<WithheldTool> withheld;    // not advertised, and why (`list --verbose`)
   bool ok() const { return diagnostics.empty(); }
 
   const ToolImplementation* implementation(const registry::ToolSpec& spec) const;
