@@ -65,8 +65,7 @@ Pipeline::Pipeline(const startup::LoadedHost& host, store::Database& db, store::
       artifacts_(db, ids),
       clock_(clock),
       credentials_(credentials),
-      options_(std::move(options)),
-      executor_(std::make_unique<ThreadedExecutor>()) {
+      options_(std::move(options)) {
   if (options_.default_scopes.empty()) options_.default_scopes = all_required_scopes(host.catalog);
 }
 
@@ -366,8 +365,13 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
 
 Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
   if (options_.executor_override) return *options_.executor_override;
-  if (!impl.isolated) return *executor_;
-  std::lock_guard lock(isolated_mutex_);
+  std::lock_guard lock(executors_mutex_);
+  if (!impl.isolated) {
+    // Created on first use: its worker pool is deliberately never freed, so
+    // a host that only runs isolated plugins should not own one.
+    if (!executor_) executor_ = std::make_unique<ThreadedExecutor>();
+    return *executor_;
+  }
   auto& executor = isolated_executors_[impl.plugin_path];
   if (!executor) executor = std::make_unique<isolation::ProcessExecutor>(impl.plugin_path, options_.worker);
   return *executor;

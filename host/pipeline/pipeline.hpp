@@ -103,7 +103,7 @@ class Pipeline {
   const credentials::CredentialSource& credentials_;
   PipelineOptions options_;
   std::unique_ptr<Executor> executor_;
-  std::mutex isolated_mutex_;
+  std::mutex executors_mutex_;  // guards executor_ (created on first use) and the map
   std::map<std::string, std::unique_ptr<Executor>> isolated_executors_;  // by plugin path
   std::mutex store_mutex_;
   std::map<std::string, store::Session> session_cache_;

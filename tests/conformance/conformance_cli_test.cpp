@@ -14,6 +14,14 @@ namespace {
 using toolhost::testing::run_command;
 using toolhost::testing::toolhost_binary;
 
+// How a segfaulting process ends: by the signal, or, under AddressSanitizer
+// (which catches SEGV, reports it and exits 1), with status 1.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr const char* kSegfaultEnd = "exited with status 1";
+#else
+constexpr const char* kSegfaultEnd = "signal 11";
+#endif
+
 const std::string kFixtures = CONFORMANCE_FIXTURE_DIRS;
 
 std::string line_of(const std::string& output, const std::string& check) {
@@ -40,7 +48,7 @@ TEST(ConformanceCli, AMisbehavingPluginFailsTheChecksItBreaks) {
   // The crash inside a check's child fails that check; the runner carries on to the end.
   auto fuzz = line_of(r.output, "fuzz.arguments");
   EXPECT_EQ(fuzz.rfind("fail", 0), 0u) << r.output;
-  EXPECT_NE(fuzz.find("signal 11"), std::string::npos) << fuzz;
+  EXPECT_NE(fuzz.find(kSegfaultEnd), std::string::npos) << fuzz;
   EXPECT_FALSE(line_of(r.output, "deadline.honoured").empty()) << r.output;
   EXPECT_EQ(line_of(r.output, "manifest.registers").rfind("pass", 0), 0u) << r.output;
   // The host's validation keeps invalid arguments away even from this plugin.
