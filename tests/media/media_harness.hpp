@@ -18,6 +18,7 @@
 #include "pipeline/pipeline.hpp"
 #include "store/database.hpp"
 #include "store/id_generator.hpp"
+#include "store/session_store.hpp"
 
 namespace toolhost::media::testing {
 
@@ -42,15 +43,16 @@ inline std::filesystem::path fresh_state_dir(const char* tag) {
   return dir;
 }
 
-// A store, a session in it and a Pipeline over an empty catalog, used for
-// its artifact store and session creation.
+// A store with a session and an artifact store. (No Pipeline: its executor
+// pool is kept alive by its worker threads, and a pipeline that never ran a
+// call would show up as a leak.)
 struct StoreHarness {
-  startup::LoadedHost host;
   std::unique_ptr<store::Database> db;
   store::RandomUuidGenerator ids;
   clock::FixedClock clock{1785157391482913};
   MapCredentials credentials;
-  std::unique_ptr<pipeline::Pipeline> pipeline;
+  std::unique_ptr<store::SessionStore> sessions;
+  std::unique_ptr<artifacts::ArtifactStore> artifact_store;
   std::string session_id;
 
   StoreHarness() {
@@ -58,12 +60,17 @@ struct StoreHarness {
     options.state_dir = fresh_state_dir("store");
     db = std::move(*store::Database::open(options));
     credentials.values["tensorscale"] = kSecret;
-    pipeline = std::make_unique<pipeline::Pipeline>(host, *db, ids, clock, credentials,
-                                                    pipeline::PipelineOptions{});
-    std::string error;
-    auto session = pipeline->create_session({{}, std::vector<std::string>{}, ""}, &error);
-    EXPECT_TRUE(session) << error;
-    if (session) session_id = session->id;
+    sessions = std::make_unique<store::SessionStore>(*db, ids);
+    artifact_store = std::make_unique<artifacts::ArtifactStore>(*db, ids);
+    session_id = new_session();
+  }
+
+  std::string new_session() {
+    store::NewSession fresh;
+    fresh.created_at_us = clock.now_utc_us();
+    auto session = sessions->create(fresh);
+    EXPECT_TRUE(session);
+    return session ? session->id : std::string();
   }
 
   // A call context as the pipeline builds it for one invocation.
@@ -72,7 +79,7 @@ struct StoreHarness {
     auto c = pipeline::make_call_context(clock, credentials, nullptr,
                                          std::chrono::steady_clock::now() + deadline);
     c->tool_id = "media-test";
-    c->artifacts.store = &pipeline->artifact_store();
+    c->artifacts.store = artifact_store.get();
     c->artifacts.session_id = session_id;
     c->artifacts.run_id = session_id;
     c->artifacts.invocation_id = "00000000-0000-4000-8000-0000000000aa";
@@ -93,7 +100,7 @@ struct StoreHarness {
     meta.session_id = owner_session.empty() ? session_id : owner_session;
     meta.run_id = meta.session_id;
     meta.created_at_us = clock.now_utc_us();
-    auto ref = pipeline->artifact_store().put_bytes(meta, bytes);
+    auto ref = artifact_store->put_bytes(meta, bytes);
     EXPECT_TRUE(ref.ok()) << ref.status().message;
     return ref.ok() ? ref->id : std::string();
   }

@@ -142,10 +142,8 @@ TEST(MediaReferences, EveryRefusalHappensBeforeAnyRequest) {
        reason::kReferenceUnavailable},
       {"another session's artifact", false,
        [](StoreHarness& s) {
-         std::string error;
-         auto other = s.pipeline->create_session({{}, std::vector<std::string>{}, ""}, &error);
          return std::vector<std::string>{s.put_reference(
-             png_bytes(), "image/png", artifacts::Origin::workspace_export, other->id)};
+             png_bytes(), "image/png", artifacts::Origin::workspace_export, s.new_session())};
        },
        reason::kReferenceUnavailable},
       {"gif", false,

@@ -73,7 +73,7 @@ void expect_clean_failure(Media& m, const Result& r, std::string_view code) {
   EXPECT_FALSE(r.is_ok());
   EXPECT_EQ(r.reason_code(), code) << r.detail();
   EXPECT_EQ(m.store.artifact_rows(), 0) << "a failed stream published an artifact";
-  const auto tmp = m.store.pipeline->artifact_store().root() / "tmp";
+  const auto tmp = (*m.store.artifact_store).root() / "tmp";
   if (std::filesystem::exists(tmp)) {
     EXPECT_TRUE(std::filesystem::is_empty(tmp));
   }
@@ -99,8 +99,8 @@ TEST(MediaStream, ImageStreamsIntoOneModelOutputArtifact) {
   EXPECT_EQ(ref.at("byte_count").as_int64(), static_cast<int64_t>(png.size()));
   EXPECT_EQ(ref.at("name").as_string(), "image-00000000-0000-4000-8000-0000000000aa.png");
   EXPECT_LE(r.output_json().size(), 4096u);
-  auto stored = m.store.pipeline->artifact_store().resolve(std::string(ref.at("id").as_string()),
-                                                           m.store.session_id, 0);
+  auto stored = (*m.store.artifact_store)
+                    .resolve(std::string(ref.at("id").as_string()), m.store.session_id, 0);
   ASSERT_TRUE(stored.ok());
   EXPECT_EQ(stored->bytes, png);
   expect_no_secret(r);
