@@ -97,8 +97,8 @@ int run_serve(const GlobalOptions& global, ServeValues v) {
   options.approval_mode = v.approval == "out-of-band" ? mcp::ServerOptions::ApprovalMode::out_of_band
                                                       : mcp::ServerOptions::ApprovalMode::elicit_if_supported;
   std::string note;
-  for (const auto& [name, version] : session->catalog) note += (note.empty() ? "" : ", ") + name + "@" + version;
-  options.pinned_versions_note = "Session " + session->id + " resolves: " + note;
+  for (const auto& [name, version] : session->catalog) note += (note.empty() ? "" : ", ") + name + " " + version;
+  options.pinned_versions_note = "This session's tool versions (fixed for the session): " + note + ".";
   std::cerr << "toolhost: serve: session " << session->id << "\n";
   bridge::PipelineBackend backend(*rt->pipeline, session->id);
   int rc = mcp::serve_stdio(backend, options, STDIN_FILENO, protocol_out);
