@@ -63,6 +63,17 @@ ALLOWED = [
         "through the credential_lookup service",
     ),
     (
+        "tests/conformance/fixtures/misbehaving_plugin.cpp",
+        "time()",
+        "a deliberately misbehaving fixture: the conformance suite must catch its ambient "
+        "clock read; it is built only into the test tree, never into the builtin plugins",
+    ),
+    (
+        "tests/conformance/fixtures/misbehaving_plugin.cpp",
+        "getenv",
+        "the same deliberately misbehaving fixture, for the conformance suite's environment check",
+    ),
+    (
         "host/isolation/worker_process.cpp",
         "environ",
         "hands the host's environment unchanged to the worker process it spawns (posix_spawn); "
