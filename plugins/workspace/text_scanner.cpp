@@ -2,28 +2,16 @@
 
 #include <unicode/utf8.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
 namespace toolhost::workspace_plugin {
 namespace {
-
-constexpr uint64_t kHighBits = 0x8080808080808080ULL;
-
-// Index of the first byte at or after `i` that is not ASCII (or `size`).
-// ASCII is always one valid code point, so runs of it need no decoding;
-// testing 32 bytes at a time keeps English text near memory speed.
-size_t skip_ascii(const uint8_t* bytes, size_t i, size_t size) {
-  while (i + 32 <= size) {
-    uint64_t words[4];
-    std::memcpy(words, bytes + i, sizeof words);
-    if (((words[0] | words[1] | words[2] | words[3]) & kHighBits) != 0) break;
-    i += 32;
-  }
-  while (i < size && bytes[i] < 0x80) ++i;
-  return i;
-}
 
 std::string hex_checksum(const unsigned char* digest, unsigned int length) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -48,24 +36,12 @@ TextScanner::~TextScanner() = default;
 bool TextScanner::feed(std::string_view chunk) {
   if (!is_text_) return false;
   byte_count_ += chunk.size();
-  if (EVP_DigestUpdate(digest_.get(), chunk.data(), chunk.size()) != 1)
-    throw std::runtime_error("SHA-256 update failed");
-  if (std::memchr(chunk.data(), 0, chunk.size()) != nullptr) return is_text_ = false;
-
-  // U8_NEXT indexes with int32_t, so a huge chunk is validated in slices; a
-  // sequence cut by a slice end is carried like one cut by a chunk end.
-  constexpr size_t kSlice = size_t{1} << 30;
   const auto* bytes = reinterpret_cast<const uint8_t*>(chunk.data());
-  size_t size = chunk.size();
-  while (size > 0) {
-    if (carry_size_ > 0) {
-      if (!complete_carry(bytes, size)) return is_text_ = false;
-      continue;
-    }
-    const size_t slice = std::min(kSlice, size);
-    if (!validate(bytes, slice)) return is_text_ = false;
-    bytes += slice;
-    size -= slice;
+  for (size_t at = 0; at < chunk.size(); at += kBlockSize) {
+    const size_t size = std::min(kBlockSize, chunk.size() - at);
+    if (EVP_DigestUpdate(digest_.get(), bytes + at, size) != 1)
+      throw std::runtime_error("SHA-256 update failed");
+    if (!validate(bytes + at, size)) return is_text_ = false;
   }
   return true;
 }
@@ -98,20 +74,25 @@ bool TextScanner::complete_carry(const uint8_t*& bytes, size_t& size) {
 }
 
 bool TextScanner::validate(const uint8_t* bytes, size_t size) {
-  const auto length = static_cast<int32_t>(size);
+  // A sequence cut by the previous block (or chunk) end comes first.
+  while (carry_size_ > 0 && size > 0)
+    if (!complete_carry(bytes, size)) return false;
+  const auto length = static_cast<int32_t>(size);  // at most kBlockSize
   int32_t i = 0;
   while (true) {
-    i = static_cast<int32_t>(skip_ascii(bytes, static_cast<size_t>(i), size));
+    i += static_cast<int32_t>(plain_ascii_prefix(bytes + i, size - static_cast<size_t>(i)));
     if (i >= length) return true;
-    // Decode every non-ASCII sequence in this run before looking for ASCII
-    // again.
+    if (bytes[i] == 0) return false;
+    // Decode every non-ASCII sequence in this run before looking for plain
+    // ASCII again. A NUL inside a sequence is an invalid trail byte, and one
+    // after it is found by the prefix scan.
     do {
       const int32_t start = i;
       UChar32 c;
       U8_NEXT(bytes, i, length, c);
       if (c < 0) {
-        // The maximal valid prefix reaches the end of the chunk: the next
-        // chunk may complete it.
+        // The maximal valid prefix reaches the end of the block: the next
+        // block or chunk may complete it.
         if (i == length && length - start < 4) {
           carry_size_ = static_cast<size_t>(length - start);
           std::memcpy(carry_, bytes + start, carry_size_);
@@ -131,6 +112,54 @@ bool TextScanner::finish() {
   checksum_ = hex_checksum(digest, length);
   if (carry_size_ > 0) is_text_ = false;
   return is_text_;
+}
+
+size_t plain_ascii_prefix_bytewise(const uint8_t* bytes, size_t size) {
+  size_t i = 0;
+  while (i < size && bytes[i] != 0 && bytes[i] < 0x80) ++i;
+  return i;
+}
+
+size_t plain_ascii_prefix_words(const uint8_t* bytes, size_t size) {
+  // Without a set high bit anywhere, subtracting 1 from each byte borrows
+  // (and sets a high bit) only at a NUL, so one test covers both rules.
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+  size_t i = 0;
+  while (i + 8 <= size) {
+    uint64_t word;
+    std::memcpy(&word, bytes + i, sizeof word);
+    if (((word | (word - kOnes)) & kHighBits) != 0) break;
+    i += 8;
+  }
+  return i + plain_ascii_prefix_bytewise(bytes + i, size - i);
+}
+
+size_t plain_ascii_prefix(const uint8_t* bytes, size_t size) {
+#if defined(__SSE2__)
+  // Read as signed, a byte is plain ASCII exactly when it is greater than 0:
+  // NUL is 0 and every byte with the high bit set is negative. One compare
+  // covers both rules.
+  const __m128i zero = _mm_setzero_si128();
+  const auto plain = [&](size_t at) {
+    return _mm_cmpgt_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + at)), zero);
+  };
+  size_t i = 0;
+  while (i + 64 <= size) {
+    const __m128i all = _mm_and_si128(_mm_and_si128(plain(i), plain(i + 16)),
+                                      _mm_and_si128(plain(i + 32), plain(i + 48)));
+    if (_mm_movemask_epi8(all) != 0xFFFF) break;
+    i += 64;
+  }
+  while (i + 16 <= size) {
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(plain(i)));
+    if (mask != 0xFFFF) return i + static_cast<size_t>(__builtin_ctz(~mask));
+    i += 16;
+  }
+  return i + plain_ascii_prefix_bytewise(bytes + i, size - i);
+#else
+  return plain_ascii_prefix_words(bytes, size);
+#endif
 }
 
 std::string sha256_checksum(std::string_view bytes) {
