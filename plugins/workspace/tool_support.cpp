@@ -1,7 +1,5 @@
 #include "tool_support.hpp"
 
-#include <algorithm>
-
 namespace toolhost::workspace_plugin {
 
 std::optional<boost::json::object> parse_arguments(std::string_view arguments_json) {
@@ -24,19 +22,6 @@ std::optional<bool> bool_argument(const boost::json::object& arguments, std::str
   if (!value) return fallback;
   if (!value->is_bool()) return std::nullopt;
   return value->as_bool();
-}
-
-void append_json_string(std::string& out, std::string_view text) {
-  boost::json::serializer serializer;
-  serializer.reset(boost::json::string_view(text.data(), text.size()));
-  // Escaping at most doubles ASCII (\uXXXX for control bytes is rarer).
-  out.reserve(out.size() + text.size() + text.size() / 8 + 16);
-  while (!serializer.done()) {
-    const size_t used = out.size();
-    out.resize(std::max(out.capacity(), used + 4096));
-    const auto written = serializer.read(out.data() + used, out.size() - used);
-    out.resize(used + written.size());
-  }
 }
 
 sdk::Result failure_for(th_service_status status, std::string_view operation) {

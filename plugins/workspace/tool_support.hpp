@@ -4,6 +4,8 @@
 
 #include <toolhost/plugin.hpp>
 
+#include "json_escape.hpp"  // append_json_string, for results built by hand
+
 #include <boost/json.hpp>
 
 #include <optional>
@@ -33,11 +35,6 @@ std::optional<std::string> string_argument(const boost::json::object& arguments,
 // `fallback` when absent: the host normally applies schema defaults itself.
 std::optional<bool> bool_argument(const boost::json::object& arguments, std::string_view name,
                                   bool fallback);
-
-// Appends `text` as a JSON string literal, escaped, straight into `out`:
-// read_text's result holds up to a MiB of content and a detour through a
-// JSON value would copy it twice more.
-void append_json_string(std::string& out, std::string_view text);
 
 // The failure for a service status other than OK. An escape is reported as
 // path_outside_workspace, though the host overrides whatever is returned.
