@@ -2,6 +2,7 @@
 
 #include "arithmetic.hpp"
 #include "enclosure_rounding.hpp"
+#include "fixed_point.hpp"
 #include "mpfr_bounds.hpp"
 
 #include <algorithm>
@@ -70,6 +71,10 @@ bool certainly_out_of_range(const Decimal& x, const Decimal& y) {
 
 Fault rounded_power(bool negative, const Decimal& magnitude, const Decimal& y, Decimal& out,
                     Flags& flags) {
+  if (fixed::power(magnitude, y, out, flags)) {
+    if (negative) out = negate(out);
+    return Fault::none;
+  }
   const Fault fault = round_enclosure(PowerEnclosure(magnitude, y), out, flags);
   if (fault == Fault::none && negative) out = negate(out);
   return fault;

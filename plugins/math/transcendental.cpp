@@ -1,6 +1,7 @@
 #include "transcendental.hpp"
 
 #include "enclosure_rounding.hpp"
+#include "fixed_point.hpp"
 #include "mpfr_bounds.hpp"
 
 #include <algorithm>
@@ -75,6 +76,7 @@ Fault exponential(const Decimal& x, Decimal& out, Flags& flags) {
   }
   // |x| >= 10^6 puts exp(x) beyond 10^400000 or below 10^-400000.
   if (adjusted_exponent(x) >= 6) return Fault::out_of_range;
+  if (fixed::exponential(x, out, flags)) return Fault::none;
   return round_enclosure(ExpEnclosure(x), out, flags);
 }
 
@@ -84,6 +86,7 @@ Fault natural_log(const Decimal& x, Decimal& out, Flags& flags) {
     out = Decimal{};
     return Fault::none;
   }
+  if (fixed::natural_log(x, out, flags)) return Fault::none;
   return round_enclosure(LnEnclosure(x, false), out, flags);
 }
 
@@ -96,6 +99,7 @@ Fault log_base_ten(const Decimal& x, Decimal& out, Flags& flags) {
     out = e == 0 ? Decimal{} : make_decimal(e < 0, Integer(e < 0 ? -e : e), 0);
     return Fault::none;
   }
+  if (fixed::log_base_ten(x, out, flags)) return Fault::none;
   return round_enclosure(LnEnclosure(x, true), out, flags);
 }
 

@@ -548,6 +548,57 @@ def generate(count, seed):
     return out
 
 
+def gen_transcendental_number(rng, low, high):
+    """A positive decimal of 1..50 digits with adjusted exponent in [low, high]."""
+    r = rng.random()
+    if r < 0.15:
+        # near one: 1.000…0ddd or 0.999…9ddd
+        zeros = rng.randint(1, 45)
+        tail = str(rng.randint(1, 10 ** rng.randint(1, 50 - zeros)))
+        return rng.choice(["1." + "0" * zeros + tail, "0." + "9" * zeros + tail])
+    digits = str(rng.randint(1, 10 ** rng.randint(1, 50) - 1))
+    exponent = rng.randint(low, high) - (len(digits) - 1)
+    return "%se%d" % (digits, exponent)
+
+
+def gen_transcendental(rng):
+    """ln, log10, exp and powers with non-integral or large exponents."""
+    kind = rng.random()
+    if kind < 0.25:
+        return "ln(%s)" % gen_transcendental_number(
+            rng, *rng.choice([(-30, 30), (-10049, 10000)]))
+    if kind < 0.45:
+        return "log10(%s)" % gen_transcendental_number(
+            rng, *rng.choice([(-30, 30), (-10049, 10000)]))
+    if kind < 0.7:
+        sign = rng.choice(["", "-"])
+        if rng.random() < 0.1:
+            return "exp(%s%d.%d)" % (sign, rng.choice([23025, 23026, 23027, 23140, 23141, 23150]),
+                                     rng.randint(0, 999))
+        return "exp(%s%s)" % (sign, gen_transcendental_number(rng, -60, 4))
+    x = gen_transcendental_number(rng, *rng.choice([(-10, 10), (-300, 300)]))
+    if kind < 0.9:
+        y = "%s%d.%s" % (rng.choice(["", "-"]), rng.randint(0, 40),
+                         str(rng.randint(1, 10 ** rng.randint(1, 12))).rjust(rng.randint(1, 3), "0"))
+    else:
+        y = "%s%d" % (rng.choice(["", "-"]), rng.randint(60, 3000))
+    return "%s ^ %s" % (x, y)
+
+
+def transcendental(driver, count, seed):
+    rng = random.Random(seed)
+    expressions = [gen_transcendental(rng) for _ in range(count)]
+    expected = [evaluate(e) for e in expressions]
+    actual = run_driver(driver, expressions)
+    mismatches = [(e, x, a) for e, x, a in zip(expressions, expected, actual) if x != a]
+    inexact = sum(1 for x in expected if x[0] == "ok" and not x[2])
+    print("transcendental expressions: %d, seed %d, rounded results: %d" % (count, seed, inexact))
+    for e, x, a in mismatches[:30]:
+        print("MISMATCH %r\n  reference %r\n  core      %r" % (e, x, a))
+    print("mismatches: %d" % len(mismatches))
+    return 1 if mismatches else 0
+
+
 # ------------------------------------------------------------------- driver
 
 def run_driver(driver, expressions):
@@ -615,6 +666,15 @@ def main(argv):
             elif rest[i] == "--seed":
                 seed = int(rest[i + 1])
         return differential(argv[1], count, seed)
+    if len(argv) >= 2 and argv[0] == "transcendental":
+        count, seed = 5000, 4
+        rest = argv[2:]
+        for i in range(0, len(rest) - 1, 2):
+            if rest[i] == "--count":
+                count = int(rest[i + 1])
+            elif rest[i] == "--seed":
+                seed = int(rest[i + 1])
+        return transcendental(argv[1], count, seed)
     if len(argv) >= 2 and argv[0] == "floor-mod":
         return floor_mod(argv[1])
     print(__doc__)
