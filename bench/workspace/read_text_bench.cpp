@@ -1,7 +1,9 @@
 // read_text of a 1 MiB file, layer by layer: OpenSSL SHA-256 alone (the
 // floor), the text scan (NUL + strict UTF-8 + SHA-256) over in-memory
-// chunks, the handle's chunked read feeding that scan, and the whole tool
-// through the plugin's entry point (which adds the JSON result).
+// chunks, escaping into the JSON result alone, the handle's chunked read
+// feeding the scan (at the default chunk size, and swept over chunk sizes),
+// and the whole tool through the plugin's entry point.
+#include "json_escape.hpp"
 #include "text_scanner.hpp"
 #include "workspace/memory_provenance_ledger.hpp"
 #include "workspace/workspace_handle.hpp"
@@ -92,6 +94,20 @@ void BM_TextScanInMemory(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * kFileSize));
 }
 
+// Escaping the content into the JSON result, chunk by chunk, as read_text
+// does (into a fresh string each time, as read_text's result is).
+void BM_JsonEscape(benchmark::State& state) {
+  const std::string text = make_text(state.range(0) != 0);
+  for (auto _ : state) {
+    std::string out;
+    for (size_t at = 0; at < text.size(); at += kChunk)
+      toolhost::workspace_plugin::append_json_escaped(out,
+                                                      std::string_view(text).substr(at, kChunk));
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * kFileSize));
+}
+
 // The read_text hot path without JSON: chunked read from the page cache,
 // scan, and the copy into the result string.
 void BM_HandleReadAndScan(benchmark::State& state) {
@@ -107,6 +123,31 @@ void BM_HandleReadAndScan(benchmark::State& state) {
       text.append(chunk);
       return true;
     });
+    if (outcome.status != toolhost::workspace::WorkspaceStatus::ok || !scanner.finish())
+      state.SkipWithError("read failed");
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * kFileSize));
+}
+
+// The same pass over ASCII with the handle's chunk size as the argument, in
+// KiB: fewer read calls against a buffer that stays in a nearer cache.
+void BM_HandleReadAndScanChunk(benchmark::State& state) {
+  const size_t chunk = static_cast<size_t>(state.range(0)) * 1024;
+  auto& handle = *scratch().handle;
+  std::string text;
+  text.reserve(kFileSize);
+  for (auto _ : state) {
+    text.clear();
+    TextScanner scanner;
+    const auto outcome = handle.read(
+        "ascii.txt",
+        [&](std::string_view piece) {
+          if (!scanner.feed(piece)) return false;
+          text.append(piece);
+          return true;
+        },
+        chunk);
     if (outcome.status != toolhost::workspace::WorkspaceStatus::ok || !scanner.finish())
       state.SkipWithError("read failed");
     benchmark::DoNotOptimize(text.data());
@@ -153,7 +194,9 @@ void BM_ReadTextTool(benchmark::State& state) {
 // Argument 0: ASCII text; 1: text dense with multi-byte sequences.
 BENCHMARK(BM_Sha256Only)->Arg(0);
 BENCHMARK(BM_TextScanInMemory)->Arg(0)->Arg(1);
+BENCHMARK(BM_JsonEscape)->Arg(0)->Arg(1);
 BENCHMARK(BM_HandleReadAndScan)->Arg(0)->Arg(1);
+BENCHMARK(BM_HandleReadAndScanChunk)->Arg(16)->Arg(32)->Arg(64)->Arg(128)->Arg(256);
 BENCHMARK(BM_ReadTextTool)->Arg(0)->Arg(1);
 
 }  // namespace

@@ -26,46 +26,34 @@ constexpr std::array<char, 256> kEscape = [] {
   return table;
 }();
 
-char escape_of(char c) { return kEscape[static_cast<unsigned char>(c)]; }
-
-// Bytes an escape adds beyond the one it replaces.
-size_t growth_of(char escape) { return escape == 'u' ? 5 : 1; }
+char escape_of(char c) {
+  return kEscape[static_cast<unsigned char>(c)];
+}
 
 #if defined(__SSE2__)
+constexpr size_t kStep = 16;
+
 // Bit k set when byte k of the 16 at `p` needs escaping: below 0x20 (the
-// unsigned minimum with 0x1F leaves exactly those unchanged), '"' or '\'.
+// unsigned minimum with 0x1F leaves exactly those unchanged), '"' or '\\'.
 unsigned escape_mask(const char* p) {
   const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+  const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
   const __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
   const __m128i backslash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-  const __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
   return static_cast<unsigned>(
       _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), control)));
 }
-constexpr size_t kStep = 16;
 #else
+constexpr size_t kStep = 8;  // a byte at a time, kStep per mask
+
 unsigned escape_mask(const char* p) {
   unsigned mask = 0;
-  for (size_t k = 0; k < 8; ++k)
+  for (size_t k = 0; k < kStep; ++k)
     if (escape_of(p[k]) != 0) mask |= 1u << k;
   return mask;
 }
-constexpr size_t kStep = 8;
-#endif
 
-// How many bytes escaping `text` adds.
-size_t growth(std::string_view text) {
-  const char* p = text.data();
-  const size_t size = text.size();
-  size_t added = 0;
-  size_t i = 0;
-  for (; i + kStep <= size; i += kStep)
-    for (unsigned mask = escape_mask(p + i); mask != 0; mask &= mask - 1)
-      added += growth_of(escape_of(p[i + static_cast<size_t>(__builtin_ctz(mask))]));
-  for (; i < size; ++i)
-    if (const char e = escape_of(p[i]); e != 0) added += growth_of(e);
-  return added;
-}
+#endif
 
 char* write_escape(char* out, char c, char escape) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -81,38 +69,51 @@ char* write_escape(char* out, char c, char escape) {
   return out + 5;
 }
 
-// Writes `text` escaped at `out`, which has room for exactly that.
-void write_escaped(char* out, std::string_view text) {
+}  // namespace
+
+// One pass: the output is sized for the text plus an eighth and grown when
+// escapes use that up (counting them first cost as much as writing them).
+// Each step stores 16 bytes whole and keeps those before the first escape;
+// the room check leaves space for that store and the longest escape.
+void append_json_escaped(std::string& out, std::string_view text) {
   const char* p = text.data();
   const size_t size = text.size();
+  constexpr size_t kSlack = 32;  // > kStep + the 6 bytes of \u00xx
+  size_t at = out.size();
+  const auto make_room = [&](size_t left) {
+    out.resize(at + left + left / 8 + kSlack);
+    return out.data() + out.size();
+  };
+  const char* end = make_room(size);
   size_t i = 0;
   while (i + kStep <= size) {
+    char* o = out.data() + at;
+    if (static_cast<size_t>(end - o) < kSlack) {
+      end = make_room(size - i);
+      o = out.data() + at;
+    }
     const unsigned mask = escape_mask(p + i);
+    std::memcpy(o, p + i, kStep);
     if (mask == 0) {
-      std::memcpy(out, p + i, kStep);
-      out += kStep;
+      at += kStep;
       i += kStep;
       continue;
     }
     const auto plain = static_cast<size_t>(__builtin_ctz(mask));
-    std::memcpy(out, p + i, plain);
-    out = write_escape(out + plain, p[i + plain], escape_of(p[i + plain]));
+    at = static_cast<size_t>(write_escape(o + plain, p[i + plain], escape_of(p[i + plain])) -
+                             out.data());
     i += plain + 1;
   }
+  // The tail: fewer than kStep bytes, each escaped to at most 6.
+  if (static_cast<size_t>(end - (out.data() + at)) < 6 * kStep) make_room(6 * kStep);
+  char* o = out.data() + at;
   for (; i < size; ++i) {
     if (const char e = escape_of(p[i]); e != 0)
-      out = write_escape(out, p[i], e);
+      o = write_escape(o, p[i], e);
     else
-      *out++ = p[i];
+      *o++ = p[i];
   }
-}
-
-}  // namespace
-
-void append_json_escaped(std::string& out, std::string_view text) {
-  const size_t used = out.size();
-  out.resize(used + text.size() + growth(text));
-  write_escaped(out.data() + used, text);
+  out.resize(static_cast<size_t>(o - out.data()));
 }
 
 void append_json_string(std::string& out, std::string_view text) {

@@ -3,8 +3,8 @@
 // whole.
 #include "json_escape.hpp"
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
+#include <boost/json.hpp>
 
 #include <random>
 #include <string>
@@ -44,6 +44,20 @@ TEST(JsonEscape, ShortAndEmptyTextsMatchBoostJson) {
     EXPECT_EQ(escaped(text), reference(text));
     for (auto& c : text) c = '\n';
     EXPECT_EQ(escaped(text), reference(text));
+  }
+}
+
+// The output is sized for the text plus an eighth and grown as escapes use
+// that up: texts that escape to two and six times their length, appended to
+// an output that already holds something.
+TEST(JsonEscape, TextsThatGrowManyTimesOverMatchBoostJson) {
+  for (const char fill : {'\n', '"', '\x01', '\x1f'}) {
+    for (size_t size = 0; size < 300; size += 7) {
+      const std::string text(size, fill);
+      std::string out = "prefix";
+      append_json_string(out, text);
+      ASSERT_EQ(out, "prefix" + reference(text)) << int(fill) << " x " << size;
+    }
   }
 }
 

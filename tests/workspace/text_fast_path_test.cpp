@@ -1,8 +1,8 @@
-// The fast paths of the text scan: the plain-ASCII prefix scan (64 bytes per
-// step, then 16, then bytes; and its 8-byte-word fallback) and the block-wise feed (hashing and validating
-// kBlockSize bytes at a time). Every offset of every step boundary is tried,
-// with ASCII before and after, against the byte-at-a-time reference and
-// ICU's whole-buffer conversion.
+// The fast paths of the text scan: the plain-ASCII prefix scan (64 bytes
+// per step, then 16, then bytes; and its 8-byte-word fallback) and the
+// block-wise feed (hashing and validating kBlockSize bytes at a time). Every
+// offset of every step boundary is tried, with ASCII before and after,
+// against the byte-at-a-time reference and ICU's whole-buffer conversion.
 #include "text_scanner.hpp"
 
 #include <gtest/gtest.h>
@@ -61,8 +61,8 @@ TEST(PlainAsciiPrefix, StopsAtANulOrAHighByteAtEveryOffset) {
     for (size_t at = 0; at < kWindow; ++at) {
       std::string bytes = ascii(kWindow);
       bytes[at] = stop;
-      EXPECT_EQ(prefix(bytes), at) << "byte " << int(static_cast<unsigned char>(stop)) << " at "
-                                   << at;
+      EXPECT_EQ(prefix(bytes), at)
+          << "byte " << int(static_cast<unsigned char>(stop)) << " at " << at;
       // A second stop later changes nothing; one earlier wins.
       if (at + 7 < kWindow) {
         bytes[at + 7] = '\0';
