@@ -139,7 +139,7 @@ mpz_srcptr exp_entry(Table<64>& table, size_t i, long j, long shift) {
 // they have grown to their working size.
 struct Scratch {
   Mpz a, b, c, d, e, f, g, lo, hi, zlo, zhi, ten;
-  Mpz round_num, round_den, round_digits, round_rem, abs_lo, abs_hi;
+  Mpz round_num, round_den, round_digits, round_rem, abs_lo, abs_hi, kept_a, kept_b;
 };
 
 Scratch& scratch() {
@@ -159,41 +159,85 @@ Integer from_mpz(mpz_srcptr v) {
   return out;
 }
 
-// Correct rounding of a * 2^exp2 (a > 0) into the context: floor of
-// a * 2^exp2 * 10^q with q chosen for at least 55 digits, and a sticky
-// remainder, through round_into_context. false when the context faults
-// (overflow, underflow): the MPFR path decides those cases.
-bool round_bound(mpz_srcptr a, long exp2, Decimal& out) {
+// 10^0 .. 10^127, built once and read-only afterwards.
+struct PowersOfTen {
+  std::array<Mpz, 128> value;
+  PowersOfTen() {
+    mpz_set_ui(value[0], 1);
+    for (size_t i = 1; i < value.size(); ++i) mpz_mul_ui(value[i], value[i - 1], 10);
+  }
+};
+
+const PowersOfTen& ten_table() {
+  static const PowersOfTen t;
+  return t;
+}
+
+void power_of_ten(mpz_ptr out, unsigned long k) {
+  if (k < 128) {
+    mpz_set(out, ten_table().value[k]);
+  } else {
+    mpz_ui_pow_ui(out, 10, k);
+  }
+}
+
+// Rounds a * 2^exp2 (a > 0) half-even to kPrecision significant digits:
+// floor(a * 2^exp2 * 10^q) with q chosen for at least 55 digits, plus a
+// sticky remainder, then the digits beyond the 50th. The result lands in
+// `kept` (exactly kPrecision digits) and `exponent`. false when the result
+// is within two decades of Emin or Emax: overflow, underflow and subnormal
+// results are left to the MPFR path, which shares round_into_context with
+// every other operation.
+bool round_bound(mpz_srcptr a, long exp2, mpz_ptr kept, long& exponent) {
   Scratch& s = scratch();
+  const PowersOfTen& ten = ten_table();
   const long bits = static_cast<long>(mpz_sizeinbase(a, 2)) + exp2;  // a 2^exp2 in [2^(bits-1), 2^bits)
   if (bits > 33300 || bits < -33300) return false;
-  const auto lower_digit = static_cast<long>(std::floor(static_cast<double>(bits - 1) * 0.30102999566398119521));
+  const auto lower_digit =
+      static_cast<long>(std::floor(static_cast<double>(bits - 1) * 0.30102999566398119521));
   const long q = 54 - lower_digit;  // a 2^exp2 10^q >= 10^54
-  mpz_set(s.round_num, a);
-  mpz_set_ui(s.round_den, 1);
-  if (q >= 0) {
-    mpz_ui_pow_ui(s.ten, 10, static_cast<unsigned long>(q));
-    mpz_mul(s.round_num, s.round_num, s.ten);
-  } else {
-    mpz_ui_pow_ui(s.round_den, 10, static_cast<unsigned long>(-q));
-  }
   bool sticky = false;
-  if (exp2 >= 0) {
-    mpz_mul_2exp(s.round_num, s.round_num, static_cast<mp_bitcnt_t>(exp2));
-  } else if (q >= 0) {
-    const auto shift = static_cast<mp_bitcnt_t>(-exp2);
-    sticky = mpz_scan1(s.round_num, 0) < shift;
-    mpz_fdiv_q_2exp(s.round_digits, s.round_num, shift);
+  if (q >= 0) {
+    power_of_ten(s.ten, static_cast<unsigned long>(q));
+    mpz_mul(s.round_num, a, s.ten);
+    if (exp2 >= 0) {
+      mpz_mul_2exp(s.round_digits, s.round_num, static_cast<mp_bitcnt_t>(exp2));
+    } else {
+      const auto shift = static_cast<mp_bitcnt_t>(-exp2);
+      sticky = mpz_scan1(s.round_num, 0) < shift;
+      mpz_fdiv_q_2exp(s.round_digits, s.round_num, shift);
+    }
   } else {
-    mpz_mul_2exp(s.round_den, s.round_den, static_cast<mp_bitcnt_t>(-exp2));
-  }
-  if (exp2 >= 0 || q < 0) {
+    power_of_ten(s.round_den, static_cast<unsigned long>(-q));
+    if (exp2 >= 0) {
+      mpz_mul_2exp(s.round_num, a, static_cast<mp_bitcnt_t>(exp2));
+    } else {
+      mpz_set(s.round_num, a);
+      mpz_mul_2exp(s.round_den, s.round_den, static_cast<mp_bitcnt_t>(-exp2));
+    }
     mpz_fdiv_qr(s.round_digits, s.round_rem, s.round_num, s.round_den);
     sticky = sgn(s.round_rem) != 0;
   }
-  Flags ignored;
-  return round_into_context(false, from_mpz(s.round_digits), -q, sticky, out, ignored) ==
-         Fault::none;
+  // digits: sizeinbase may exceed the true count by one.
+  auto digits = static_cast<long>(mpz_sizeinbase(s.round_digits, 10));
+  if (digits < 55 || digits > 120) return false;  // cannot happen; stay on the safe side
+  if (mpz_cmp(s.round_digits, ten.value[static_cast<size_t>(digits - 1)]) < 0) --digits;
+  const long drop = digits - kPrecision;
+  mpz_tdiv_qr(kept, s.round_rem, s.round_digits, ten.value[static_cast<size_t>(drop)]);
+  // Compare the dropped part (and the sticky tail below it) with half a unit.
+  mpz_mul_2exp(s.round_rem, s.round_rem, 1);
+  const int order = mpz_cmp(s.round_rem, ten.value[static_cast<size_t>(drop)]);
+  const bool up = order > 0 || (order == 0 && (sticky || mpz_odd_p(static_cast<mpz_srcptr>(kept))));
+  exponent = drop - q;
+  if (up) {
+    mpz_add_ui(kept, kept, 1);
+    if (mpz_cmp(kept, ten.value[kPrecision]) == 0) {
+      mpz_set(kept, ten.value[kPrecision - 1]);
+      ++exponent;
+    }
+  }
+  const long adjusted = exponent + kPrecision - 1;
+  return adjusted > kEmin + 1 && adjusted < kEmax - 1;
 }
 
 // The value lies in [lo, hi] * 2^exp2; both bounds must round to the same
@@ -202,17 +246,20 @@ bool round_interval(mpz_srcptr lo, mpz_srcptr hi, long exp2, Decimal& out, Flags
   const int sign = sgn(lo);
   if (sign == 0 || sign != sgn(hi)) return false;
   Scratch& s = scratch();
-  Decimal a, b;
+  long exponent_a = 0, exponent_b = 0;
   if (sign > 0) {
-    if (!round_bound(lo, exp2, a) || !round_bound(hi, exp2, b)) return false;
+    if (!round_bound(lo, exp2, s.kept_a, exponent_a) ||
+        !round_bound(hi, exp2, s.kept_b, exponent_b))
+      return false;
   } else {
     mpz_neg(s.abs_lo, hi);
     mpz_neg(s.abs_hi, lo);
-    if (!round_bound(s.abs_lo, exp2, a) || !round_bound(s.abs_hi, exp2, b)) return false;
+    if (!round_bound(s.abs_lo, exp2, s.kept_a, exponent_a) ||
+        !round_bound(s.abs_hi, exp2, s.kept_b, exponent_b))
+      return false;
   }
-  if (a.exponent != b.exponent || a.coefficient != b.coefficient) return false;
-  a.negative = sign < 0;
-  out = std::move(a);
+  if (exponent_a != exponent_b || mpz_cmp(s.kept_a, s.kept_b) != 0) return false;
+  out = make_decimal(sign < 0, from_mpz(s.kept_a), exponent_a);
   flags.inexact = true;
   return true;
 }
@@ -347,11 +394,11 @@ void decimal_to_fixed(const Decimal& x, mpz_ptr lo, mpz_ptr hi) {
   to_mpz(s.a, x.coefficient);
   mpz_mul_2exp(s.a, s.a, kF);
   if (x.exponent >= 0) {
-    mpz_ui_pow_ui(s.ten, 10, static_cast<unsigned long>(x.exponent));
+    power_of_ten(s.ten, static_cast<unsigned long>(x.exponent));
     mpz_mul(lo, s.a, s.ten);
     mpz_set(hi, lo);
   } else {
-    mpz_ui_pow_ui(s.ten, 10, static_cast<unsigned long>(-x.exponent));
+    power_of_ten(s.ten, static_cast<unsigned long>(-x.exponent));
     mpz_fdiv_q(lo, s.a, s.ten);
     mpz_cdiv_q(hi, s.a, s.ten);
   }
@@ -404,14 +451,14 @@ bool power(const Decimal& x, const Decimal& y, Decimal& out, Flags& flags) {
   // y ln x over the interval: y is exact, so its sign picks the ends.
   to_mpz(s.a, y.coefficient);
   if (y.exponent > 0) {
-    mpz_ui_pow_ui(s.ten, 10, static_cast<unsigned long>(y.exponent));
+    power_of_ten(s.ten, static_cast<unsigned long>(y.exponent));
     mpz_mul(s.a, s.a, s.ten);
   }
   if (y.negative) mpz_neg(s.a, s.a);
   mpz_mul(s.zlo, s.a, y.negative ? s.hi : s.lo);
   mpz_mul(s.zhi, s.a, y.negative ? s.lo : s.hi);
   if (y.exponent < 0) {
-    mpz_ui_pow_ui(s.ten, 10, static_cast<unsigned long>(-y.exponent));
+    power_of_ten(s.ten, static_cast<unsigned long>(-y.exponent));
     mpz_fdiv_q(s.zlo, s.zlo, s.ten);
     mpz_cdiv_q(s.zhi, s.zhi, s.ten);
   }
