@@ -22,9 +22,11 @@ EvalOutcome failed(const Failure& f) {
 
 EvalOutcome evaluate(std::string_view expression) noexcept {
   try {
-    std::vector<Token> tokens;
+    // Reused per thread: after the first calls, tokenizing and parsing
+    // allocate nothing. Both are cleared by tokenize and parse.
+    thread_local std::vector<Token> tokens;
+    thread_local SyntaxTree tree;
     if (auto f = tokenize(expression, tokens)) return failed(*f);
-    SyntaxTree tree;
     if (auto f = parse(tokens, tree)) return failed(*f);
     Decimal value;
     Flags flags;

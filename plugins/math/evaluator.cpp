@@ -131,7 +131,7 @@ class Evaluator {
     }
     Decimal out;
     Fault fault = Fault::none;
-    std::string what = "function " + std::string(function_name(node.function));
+    std::string_view argument;  // which argument a failure names, if any
     switch (node.function) {
       case Function::abs:
         return absolute(args[0]);
@@ -145,7 +145,7 @@ class Evaluator {
           int64_t places = 0;
           if (!to_small_integer(args[1], places) || places < -50 || places > 50) {
             fault = Fault::domain;
-            what += ", argument 2";
+            argument = ", argument 2";
           } else {
             fault = round_to_places(args[0], places, out);
           }
@@ -153,15 +153,15 @@ class Evaluator {
         break;
       case Function::sqrt:
         fault = square_root(args[0], out, flags_);
-        what += ", argument 1";
+        argument = ", argument 1";
         break;
       case Function::ln:
         fault = natural_log(args[0], out, flags_);
-        what += ", argument 1";
+        argument = ", argument 1";
         break;
       case Function::log10:
         fault = log_base_ten(args[0], out, flags_);
-        what += ", argument 1";
+        argument = ", argument 1";
         break;
       case Function::exp:
         fault = exponential(args[0], out, flags_);
@@ -176,7 +176,10 @@ class Evaluator {
         return std::move(args[best]);
       }
     }
-    check(node, fault, what);
+    if (fault != Fault::none && !failure_) {
+      check(node, fault, "function " + std::string(function_name(node.function)) +
+                             std::string(argument));
+    }
     return out;
   }
 
@@ -201,14 +204,27 @@ int64_t read_exponent(std::string_view digits, bool negative) {
 
 Fault literal_value(std::string_view text, Decimal& out, Flags& flags) {
   size_t i = 0;
+  // The coefficient's digits, accumulated in a word while they fit (up to
+  // 19 significant digits) and collected as text only beyond that.
   std::string digits;
-  digits.reserve(text.size());
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') digits += text[i++];
+  uint64_t small = 0;
+  size_t significant = 0;
+  const auto take_digit = [&](char c) {
+    if (significant == 0 && c == '0') return;
+    if (significant < 19) {
+      small = small * 10 + static_cast<uint64_t>(c - '0');
+    } else {
+      if (significant == 19) digits = std::to_string(small);
+      digits += c;
+    }
+    ++significant;
+  };
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') take_digit(text[i++]);
   int64_t exponent = 0;
   if (i < text.size() && text[i] == '.') {
     ++i;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') {
-      digits += text[i++];
+      take_digit(text[i++]);
       --exponent;
     }
   }
@@ -218,17 +234,11 @@ Fault literal_value(std::string_view text, Decimal& out, Flags& flags) {
     if (text[i] == '+' || text[i] == '-') negative = text[i++] == '-';
     exponent += read_exponent(text.substr(i), negative);
   }
-  const size_t first = digits.find_first_not_of('0');
   Integer coefficient;
-  if (first != std::string::npos) {
-    const std::string_view significant = std::string_view(digits).substr(first);
-    if (significant.size() <= 18) {
-      uint64_t small = 0;
-      for (char c : significant) small = small * 10 + static_cast<uint64_t>(c - '0');
-      coefficient = small;
-    } else {
-      coefficient = Integer(std::string(significant));
-    }
+  if (significant <= 19) {
+    coefficient = small;
+  } else {
+    coefficient = Integer(digits);
   }
   return round_into_context(false, std::move(coefficient), exponent, false, out, flags);
 }

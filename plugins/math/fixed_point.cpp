@@ -467,4 +467,12 @@ bool power(const Decimal& x, const Decimal& y, Decimal& out, Flags& flags) {
   return round_interval(s.lo, s.hi, exp2, out, flags);
 }
 
+Integer integer_square_root(const Integer& v, bool& exact) {
+  Scratch& s = scratch();
+  to_mpz(s.a, v);
+  mpz_sqrtrem(s.b, s.c, s.a);
+  exact = sgn(s.c) == 0;
+  return from_mpz(s.b);
+}
+
 }  // namespace toolhost::math::fixed

@@ -26,4 +26,8 @@ bool exponential(const Decimal& x, Decimal& out, Flags& flags);
 // x > 0, x != 1, and x^y neither exact nor a rounding tie.
 bool power(const Decimal& x, const Decimal& y, Decimal& out, Flags& flags);
 
+// floor(sqrt(v)) for v >= 0 through GMP (Boost's cpp_int root is several
+// times slower); `exact` tells whether v is a perfect square.
+Integer integer_square_root(const Integer& v, bool& exact);
+
 }  // namespace toolhost::math::fixed

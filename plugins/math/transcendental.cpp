@@ -64,8 +64,9 @@ Fault square_root(const Decimal& x, Decimal& out, Flags& flags) {
   const int64_t half_shift =
       std::max<int64_t>(0, (2 * (kPrecision + 3) - digit_count(scaled) + 1) / 2);
   scaled *= power_of_ten_copy(static_cast<uint64_t>(2 * half_shift));
-  const Integer root = boost::multiprecision::sqrt(scaled);
-  const bool sticky = root * root != scaled;
+  bool exact = false;
+  const Integer root = fixed::integer_square_root(scaled, exact);
+  const bool sticky = !exact;
   return round_into_context(false, root, even_exponent / 2 - half_shift, sticky, out, flags);
 }
 
