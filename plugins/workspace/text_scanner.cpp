@@ -145,6 +145,13 @@ size_t plain_ascii_prefix(const uint8_t* bytes, size_t size) {
     return _mm_cmpgt_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes + at)), zero);
   };
   size_t i = 0;
+  // One step of 16 first: between multi-byte sequences the ASCII run is
+  // often a space or a letter, and that answer should cost one compare.
+  if (size >= 16) {
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(plain(0)));
+    if (mask != 0xFFFF) return static_cast<size_t>(__builtin_ctz(~mask));
+    i = 16;
+  }
   while (i + 64 <= size) {
     const __m128i all = _mm_and_si128(_mm_and_si128(plain(i), plain(i + 16)),
                                       _mm_and_si128(plain(i + 32), plain(i + 48)));
