@@ -56,6 +56,19 @@ std::string_view function_name(Function f) {
   return "";
 }
 
+struct RoundedConstant {
+  Decimal value;
+  bool inexact = false;
+};
+
+RoundedConstant rounded_constant(std::string_view digits) {
+  RoundedConstant c;
+  Flags flags;
+  literal_value(digits, c.value, flags);  // 60 digits in range: never a fault
+  c.inexact = flags.inexact;
+  return c;
+}
+
 class Evaluator {
  public:
   Evaluator(const SyntaxTree& tree, Flags& flags) : tree_(tree), flags_(flags) {}
@@ -67,10 +80,15 @@ class Evaluator {
       case NodeKind::number:
         check(node, literal_value(node.text, out, flags_), "literal");
         return out;
-      case NodeKind::constant:
-        check(node, literal_value(node.constant == Constant::pi ? kPi : kE, out, flags_),
-              "constant");
-        return out;
+      case NodeKind::constant: {
+        // The constants enter through the context like any literal; their
+        // rounded values (both inexact) are computed once.
+        static const RoundedConstant pi = rounded_constant(kPi);
+        static const RoundedConstant e = rounded_constant(kE);
+        const RoundedConstant& c = node.constant == Constant::pi ? pi : e;
+        if (c.inexact) flags_.inexact = true;
+        return c.value;
+      }
       case NodeKind::negate:
         return negate(value(node.left));  // a failed operand's value is unused
       case NodeKind::call:
