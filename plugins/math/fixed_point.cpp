@@ -90,6 +90,32 @@ const Constants& constants() {
   return c;
 }
 
+// The series' integer coefficients, pre-shifted to kF fraction bits:
+// D/(2j+1) for ln (D = 1*3*...*15) and 11!/n! for exp.
+constexpr unsigned long kAtanhDenominator = 2027025;
+constexpr std::array<unsigned long, 12> kFactorialRatio = {
+    39916800, 39916800, 19958400, 6652800, 1663200, 332640, 55440, 7920, 990, 110, 11, 1};
+
+struct SeriesCoefficients {
+  std::array<Mpz, 8> atanh;
+  std::array<Mpz, 12> exp;
+  SeriesCoefficients() {
+    for (unsigned long j = 0; j < atanh.size(); ++j) {
+      mpz_set_ui(atanh[j], kAtanhDenominator / (2 * j + 1));
+      mpz_mul_2exp(atanh[j], atanh[j], kF);
+    }
+    for (size_t n = 0; n < exp.size(); ++n) {
+      mpz_set_ui(exp[n], kFactorialRatio[n]);
+      mpz_mul_2exp(exp[n], exp[n], kF);
+    }
+  }
+};
+
+const SeriesCoefficients& series() {
+  static const SeriesCoefficients c;
+  return c;
+}
+
 // Table entries are computed on first use, per thread, so no call pays for
 // entries it does not need and no lock is taken.
 template <size_t N>
@@ -293,19 +319,16 @@ bool ln_interval(const Decimal& x, mpz_ptr lo, mpz_ptr hi) {
   mpz_mul(s.f, s.e, s.e);
   mpz_fdiv_q_2exp(s.f, s.f, kF);  // S = T^2 / 2^F
   // P = D * sum_{k=0..7} s^k / (2k+1), D = 1*3*...*15, by Horner.
-  constexpr unsigned long kD = 2027025;
-  mpz_set_ui(s.g, kD / 15);
-  mpz_mul_2exp(s.g, s.g, kF);
-  for (unsigned long j = 7; j-- > 0;) {
+  const SeriesCoefficients& coefficients = series();
+  mpz_set(s.g, coefficients.atanh[7]);
+  for (size_t j = 7; j-- > 0;) {
     mpz_mul(s.g, s.g, s.f);
     mpz_fdiv_q_2exp(s.g, s.g, kF);
-    mpz_set_ui(s.b, kD / (2 * j + 1));
-    mpz_mul_2exp(s.b, s.b, kF);
-    mpz_add(s.g, s.g, s.b);
+    mpz_add(s.g, s.g, coefficients.atanh[j]);
   }
   mpz_mul(s.c, s.e, s.g);
   mpz_fdiv_q_2exp(s.c, s.c, kF - 1);
-  mpz_fdiv_q_ui(s.c, s.c, kD);  // ln m'' 2^F
+  mpz_fdiv_q_ui(s.c, s.c, kAtanhDenominator);  // ln m'' 2^F
   if (h1 - 128 >= 128 || h2 + 1 < (1ul << 14) || h2 + 1 - (1ul << 14) >= 129) return false;
   mpz_add(s.c, s.c, neg_log_entry(tab.ln_first, h1 - 128, r1, 16));
   mpz_add(s.c, s.c, neg_log_entry(tab.ln_second, h2 + 1 - (1ul << 14), r2, 14));
@@ -354,16 +377,12 @@ bool exp_interval(mpz_srcptr z_lo, mpz_srcptr z_hi, mpz_ptr lo, mpz_ptr hi, long
   mpz_tdiv_r_2exp(s.c, s.c, kF - 18);  // r3
   if (j1 < -32 || j1 >= 32 || j2 >= 64 || j3 >= 64) return false;
   // sum_{n=0..11} r3^n 11!/n! by Horner, then / 11!.
-  static constexpr std::array<unsigned long, 12> kFactorialRatio = {
-      39916800, 39916800, 19958400, 6652800, 1663200, 332640, 55440, 7920, 990, 110, 11, 1};
-  mpz_set_ui(s.e, 1);
-  mpz_mul_2exp(s.e, s.e, kF);
+  const SeriesCoefficients& coefficients = series();
+  mpz_set(s.e, coefficients.exp[11]);
   for (size_t n = 11; n-- > 0;) {
     mpz_mul(s.e, s.e, s.c);
     mpz_fdiv_q_2exp(s.e, s.e, kF);
-    mpz_set_ui(s.d, kFactorialRatio[n]);
-    mpz_mul_2exp(s.d, s.d, kF);
-    mpz_add(s.e, s.e, s.d);
+    mpz_add(s.e, s.e, coefficients.exp[n]);
   }
   mpz_fdiv_q_ui(s.e, s.e, kFactorialRatio[0]);
   mpz_mul(s.e, s.e, exp_entry(tab.exp_third, j3, static_cast<long>(j3), 18));
