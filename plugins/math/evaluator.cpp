@@ -195,8 +195,8 @@ class Evaluator {
       }
     }
     if (fault != Fault::none && !failure_) {
-      check(node, fault, "function " + std::string(function_name(node.function)) +
-                             std::string(argument));
+      check(node, fault,
+            "function " + std::string(function_name(node.function)) + std::string(argument));
     }
     return out;
   }

@@ -53,7 +53,9 @@ class Mpz {
   mpz_t v_;
 };
 
-int sgn(mpz_srcptr v) { return mpz_sgn(v); }
+int sgn(mpz_srcptr v) {
+  return mpz_sgn(v);
+}
 
 class Mpfr {
  public:
@@ -125,11 +127,11 @@ struct Table {
 };
 
 struct Tables {
-  Table<128> ln_first;    // -ln(R1 / 2^16) for floor(128 m) = 128 + i
-  Table<129> ln_second;   // -ln(R2 / 2^14) for floor(2^14 m') = 2^14 - 1 + i
-  Table<64> exp_first;    // exp((i - 32) / 64)
-  Table<64> exp_second;   // exp(i / 2^12)
-  Table<64> exp_third;    // exp(i / 2^18)
+  Table<128> ln_first;   // -ln(R1 / 2^16) for floor(128 m) = 128 + i
+  Table<129> ln_second;  // -ln(R2 / 2^14) for floor(2^14 m') = 2^14 - 1 + i
+  Table<64> exp_first;   // exp((i - 32) / 64)
+  Table<64> exp_second;  // exp(i / 2^12)
+  Table<64> exp_third;   // exp(i / 2^18)
 };
 
 Tables& tables() {
@@ -217,7 +219,8 @@ void power_of_ten(mpz_ptr out, unsigned long k) {
 bool round_bound(mpz_srcptr a, long exp2, mpz_ptr kept, long& exponent) {
   Scratch& s = scratch();
   const PowersOfTen& ten = ten_table();
-  const long bits = static_cast<long>(mpz_sizeinbase(a, 2)) + exp2;  // a 2^exp2 in [2^(bits-1), 2^bits)
+  const long bits =
+      static_cast<long>(mpz_sizeinbase(a, 2)) + exp2;  // a 2^exp2 in [2^(bits-1), 2^bits)
   if (bits > 33300 || bits < -33300) return false;
   const auto lower_digit =
       static_cast<long>(std::floor(static_cast<double>(bits - 1) * 0.30102999566398119521));
@@ -363,7 +366,7 @@ bool exp_interval(mpz_srcptr z_lo, mpz_srcptr z_hi, mpz_ptr lo, mpz_ptr hi, long
   }
   mpz_fdiv_q_2exp(s.a, s.a, kGuard);
   mpz_cdiv_q_2exp(s.b, s.b, kGuard);
-  mpz_sub(s.c, z_lo, s.b);  // r_lo
+  mpz_sub(s.c, z_lo, s.b);                            // r_lo
   if (mpz_sizeinbase(s.c, 2) > kF - 1) return false;  // |r_lo| < 1/2
   // r_lo = j1/64 + j2/2^12 + j3/2^18 + r3, j1 in [-32, 32), j2, j3 in [0, 64).
   mpz_fdiv_q_2exp(s.d, s.c, kF - 6);

@@ -16,7 +16,9 @@ using toolhost::sdk::Result;
 
 constexpr std::string_view kRoundedLine = "\nrounded to 50 significant digits";
 
-bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool is_json_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
 
 // The common shape of the arguments, {"expression": "..."} whose string
 // holds only printable ASCII without escapes, read without building a JSON
