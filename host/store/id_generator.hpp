@@ -2,6 +2,8 @@
 // harness injects a generator whose ids are a pure function of call order.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <string>
@@ -16,10 +18,18 @@ class IdGenerator {
   virtual std::string next() = 0;
 };
 
-// UUID version 4 from OpenSSL's RAND_bytes, lowercase canonical text form.
+// UUID version 7 (time-ordered; random bits from OpenSSL's RAND_bytes),
+// lowercase canonical text form.
 class RandomUuidGenerator final : public IdGenerator {
  public:
+  RandomUuidGenerator();
   std::string next() override;
+
+ private:
+  std::mutex mutex_;
+  std::array<unsigned char, 4096> pool_{};  // random bytes not yet handed out
+  size_t used_ = pool_.size();
+  uint64_t generation_ = 0;  // fork generation the pool was filled in
 };
 
 // UUID-shaped ids from a counter: 00000000-0000-4000-8000-000000000001, ...
