@@ -32,6 +32,15 @@ struct CallContext {
   std::atomic<bool> abandoned{false};
   std::string tool_id;  // name@version, for operator logs
   th_host_services services{};
+
+  // Starts the call's clock now (a call queued behind others in a batch gets
+  // its whole timeout from the moment it starts). Call on the thread that
+  // then invokes the plugin, before it does.
+  void start_deadline(std::chrono::steady_clock::duration timeout) {
+    deadline = std::chrono::steady_clock::now() + timeout;
+    if (sandbox.call_deadline != std::chrono::steady_clock::time_point::max())
+      sandbox.call_deadline = deadline;
+  }
 };
 
 // A context with every service bound. `workspace` may be null (not granted).

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "loader/plugin_library.hpp"
 #include "pipeline/call_context.hpp"
@@ -31,10 +32,19 @@ struct PluginResult {
   int32_t output_trust = TH_TRUST_AS_DECLARED;
   std::string reason_code;
   std::string detail;
+  int64_t elapsed_us = 0;  // the plugin's time, when the executor measured it
 };
 
 struct InvokeInput {
   std::string tool_name, tool_version, arguments_json, invocation_id, session_id;
+};
+
+// One call of a sequence: its deadline starts when it starts.
+struct SequencedCall {
+  std::shared_ptr<loader::PluginLibrary> plugin;
+  std::shared_ptr<CallContext> context;
+  InvokeInput input;
+  std::chrono::steady_clock::duration timeout{};
 };
 
 class Executor {
@@ -42,17 +52,41 @@ class Executor {
   virtual ~Executor() = default;
   virtual PluginResult run(std::shared_ptr<loader::PluginLibrary> plugin,
                            std::shared_ptr<CallContext> context, InvokeInput input) = 0;
+  // Runs the calls one after another, in order; one result per call. A call
+  // that overruns is abandoned like run()'s and the rest still run.
+  virtual std::vector<PluginResult> run_sequence(std::vector<SequencedCall> calls) {
+    std::vector<PluginResult> results;
+    results.reserve(calls.size());
+    for (auto& c : calls) {
+      c.context->start_deadline(c.timeout);
+      const auto start = std::chrono::steady_clock::now();
+      results.push_back(run(std::move(c.plugin), std::move(c.context), std::move(c.input)));
+      results.back().elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                                      std::chrono::steady_clock::now() - start)
+                                      .count();
+    }
+    return results;
+  }
 };
 
 // Calls invoke on a pool of worker threads (grown on demand, never shrunk).
+// The hand-off polls briefly on both sides before it sleeps; see executor.cpp.
 class ThreadedExecutor final : public Executor {
  public:
   ThreadedExecutor();
   ~ThreadedExecutor() override;
   PluginResult run(std::shared_ptr<loader::PluginLibrary> plugin, std::shared_ptr<CallContext> context,
                    InvokeInput input) override;
+  // The whole sequence goes to one worker in one hand-off; the caller only
+  // watches the deadlines. A call that overruns is abandoned on its worker
+  // and the calls after it move to another one.
+  std::vector<PluginResult> run_sequence(std::vector<SequencedCall> calls) override;
 
  private:
+  struct Task;
+  struct Job;
+  struct Sequence;
+  struct Worker;
   struct Pool;
   Pool* pool_;  // intentionally never freed: abandoned workers may outlive us
 };

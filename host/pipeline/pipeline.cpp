@@ -94,24 +94,34 @@ store::StoreResult<store::Session> Pipeline::create_session(const SessionRequest
   s.created_at_us = now_us();
   std::lock_guard lock(store_mutex_);
   auto created = sessions_.create(s);
-  if (created) session_cache_[created->id] = *created;
+  if (created) session_cache_[created->id] = std::make_shared<const store::Session>(*created);
   else if (error) *error = created.status().message;
   return created;
 }
 
-store::StoreResult<store::Session> Pipeline::get_session(std::string_view id) {
+std::shared_ptr<const store::Session> Pipeline::session_ref(std::string_view id) {
   std::lock_guard lock(store_mutex_);
-  if (auto it = session_cache_.find(std::string(id)); it != session_cache_.end()) return it->second;
+  if (auto it = session_cache_.find(id); it != session_cache_.end()) return it->second;
   auto s = sessions_.get(id);
-  if (s) session_cache_[s->id] = *s;
-  return s;
+  if (!s) return nullptr;
+  auto shared = std::make_shared<const store::Session>(std::move(*s));
+  session_cache_[shared->id] = shared;
+  return shared;
 }
 
-CallOutcome Pipeline::fail_before_run(const CallRequest& request, const std::string& session_id,
-                                      const registry::ToolSpec* spec, const std::string& arguments_json,
-                                      const std::string& policy, const std::string& reason_code,
-                                      std::string detail) {
-  CallOutcome o;
+store::StoreResult<store::Session> Pipeline::get_session(std::string_view id) {
+  if (auto s = session_ref(id)) return *s;
+  std::lock_guard lock(store_mutex_);
+  return sessions_.get(id);
+}
+
+Pipeline::Planned Pipeline::settled(const CallRequest& request, const std::string& session_id,
+                                     const registry::ToolSpec* spec, const std::string& arguments_json,
+                                     const std::string& policy, const std::string& reason_code,
+                                     std::string detail) {
+  Planned p;
+  p.kind = Planned::Kind::settled;
+  CallOutcome& o = p.outcome;
   o.status = CallStatus::failed;
   o.session_id = session_id;
   o.tool = spec ? spec->name : request.tool.name;
@@ -119,54 +129,56 @@ CallOutcome Pipeline::fail_before_run(const CallRequest& request, const std::str
   o.output_trust = spec ? clamp_trust(*spec, host_.implementation(*spec), 0) : "EXTERNAL_UNTRUSTED";
   o.failure = make_failure(*host_.messages, reason_code, std::move(detail));
   o.content = o.failure->message;
-  if (options_.persist_invocations && !session_id.empty()) {
-    store::NewInvocation row{session_id, o.tool, o.version, arguments_json, policy, now_us()};
-    std::lock_guard lock(store_mutex_);
-    auto id = invocations_.insert_completed(row, record_of(o, row.created_at_us, 0));
-    if (id) o.invocation_id = *id;
-  }
-  return o;
+  // A refusal without a session (the session itself failed) has no row to belong to.
+  if (!session_id.empty()) p.row = store::NewInvocation{session_id, o.tool, o.version, arguments_json, policy, now_us()};
+  return p;
 }
 
 CallOutcome Pipeline::call(const CallRequest& request) {
+  return std::move(call_batch(std::span<const CallRequest>(&request, 1)).front());
+}
+
+Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   // 1. Resolve: the session's snapshot, this call's pin, or NOT_FOUND.
-  store::Session session;
+  std::shared_ptr<const store::Session> session_ptr;
   if (request.session_id.empty()) {
     std::string error;
     auto created = create_session({request.session_pins, std::nullopt, request.workspace_dir}, &error);
-    if (!created) return fail_before_run(request, "", nullptr, "", "", "tool.not_found.unknown_version", error);
-    session = *created;
+    if (!created) return settled(request, "", nullptr, "", "", "tool.not_found.unknown_version", error);
+    session_ptr = session_ref(created->id);
   } else {
-    auto found = get_session(request.session_id);
-    if (!found)
-      return fail_before_run(request, "", nullptr, "", "", "tool.not_found.unknown_session",
-                             "no session " + request.session_id);
-    session = *found;
+    session_ptr = session_ref(request.session_id);
+    if (!session_ptr)
+      return settled(request, "", nullptr, "", "", "tool.not_found.unknown_session",
+                     "no session " + request.session_id);
     if (!request.session_pins.empty()) {
       std::map<std::string, std::string> pins;
       for (const auto& pin : request.session_pins) {
         auto r = host_.catalog.resolve(pin);
-        if (!r.spec) return fail_before_run(request, session.id, nullptr, "", "", r.reason_code, r.detail);
+        if (!r.spec) return settled(request, session_ptr->id, nullptr, "", "", r.reason_code, r.detail);
         pins[r.spec->name] = r.spec->version;
       }
       std::lock_guard lock(store_mutex_);
-      auto updated = sessions_.update_pins(session.id, pins);
-      if (updated) session = session_cache_[session.id] = *updated;
+      auto updated = sessions_.update_pins(session_ptr->id, pins);
+      if (updated) session_ptr = session_cache_[session_ptr->id] = std::make_shared<const store::Session>(*updated);
     }
   }
+  if (!session_ptr)
+    return settled(request, "", nullptr, "", "", "tool.internal.error", "the session could not be read");
+  const store::Session& session = *session_ptr;
   const registry::ToolSpec* spec = nullptr;
   if (request.tool.version) {
     auto r = host_.catalog.resolve(request.tool);
-    if (!r.spec) return fail_before_run(request, session.id, nullptr, "", "", r.reason_code, r.detail);
+    if (!r.spec) return settled(request, session.id, nullptr, "", "", r.reason_code, r.detail);
     spec = r.spec;
   } else {
     auto pinned = session.catalog.find(request.tool.name);
     if (pinned == session.catalog.end())
-      return fail_before_run(request, session.id, nullptr, "", "", "tool.not_found.unknown_tool",
+      return settled(request, session.id, nullptr, "", "", "tool.not_found.unknown_tool",
                              "session " + session.id + " has no tool \"" + request.tool.name + "\"");
     spec = host_.catalog.exact(pinned->first, pinned->second);
     if (!spec)
-      return fail_before_run(request, session.id, nullptr, "", "", "tool.not_found.unknown_version",
+      return settled(request, session.id, nullptr, "", "", "tool.not_found.unknown_version",
                              "session " + session.id + " is pinned to " + pinned->first + "@" +
                                  pinned->second + ", which this host no longer has");
   }
@@ -176,68 +188,226 @@ CallOutcome Pipeline::call(const CallRequest& request) {
   json::error_code ec;
   json::value args = json::parse(raw_args, ec);
   if (ec || !args.is_object())
-    return fail_before_run(request, session.id, spec, raw_args, "", "tool.invalid_arguments.not_json",
+    return settled(request, session.id, spec, raw_args, "", "tool.invalid_arguments.not_json",
                            ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
   spec->compiled_input->apply_defaults(args);
   std::string arguments_json = json::serialize(args);
   if (auto invalid = spec->compiled_input->validate(args))
-    return fail_before_run(request, session.id, spec, arguments_json, "", "tool.invalid_arguments.schema",
+    return settled(request, session.id, spec, arguments_json, "", "tool.invalid_arguments.schema",
                            "at " + invalid->pointer + " (" + invalid->keyword + "): " + invalid->message);
 
   // 3. Policy: scopes, then the side_effect x risk matrix.
   for (const auto& scope : spec->required_scopes) {
     if (std::find(session.scopes.begin(), session.scopes.end(), scope) == session.scopes.end())
-      return fail_before_run(request, session.id, spec, arguments_json, "deny",
+      return settled(request, session.id, spec, arguments_json, "deny",
                              "tool.permission_denied.missing_scope", "session lacks scope " + scope);
   }
   auto decision = host_.policy.decide(spec->side_effect, spec->risk);
   std::string policy(tables::to_string(decision));
   if (decision == tables::PolicyDecision::deny)
-    return fail_before_run(request, session.id, spec, arguments_json, policy,
+    return settled(request, session.id, spec, arguments_json, policy,
                            "tool.permission_denied.policy",
                            "policy denies " + spec->side_effect + "/" + spec->risk);
 
-  // 4. Approval: a durable pause, resolved exactly once.
-  store::NewInvocation row{session.id, spec->name, spec->version, arguments_json, policy, now_us()};
-  std::string invocation_id;
-  if (decision == tables::PolicyDecision::require_approval) {
-    {
-      std::lock_guard lock(store_mutex_);
-      auto id = invocations_.insert_awaiting_approval(row);
-      if (!id)
-        return fail_before_run(request, "", spec, arguments_json, policy, "tool.internal.error",
-                               id.status().message);
-      invocation_id = *id;
-    }
-    if (!request.approve_inline) {
-      CallOutcome o;
-      o.status = CallStatus::awaiting_approval;
-      o.invocation_id = invocation_id;
-      o.session_id = session.id;
-      o.tool = spec->name;
-      o.version = spec->version;
-      o.output_trust = clamp_trust(*spec, host_.implementation(*spec), 0);
-      o.content = "Awaiting approval: invocation " + invocation_id;
-      return o;
-    }
-    std::lock_guard lock(store_mutex_);
-    auto claimed = invocations_.claim_for_approval(invocation_id, now_us());
-    if (!claimed)
-      return fail_before_run(request, "", spec, arguments_json, policy, "tool.internal.error",
-                             claimed.status().message);
-  } else if (options_.persist_invocations) {
-    std::lock_guard lock(store_mutex_);
-    auto id = invocations_.insert_running(row);
-    if (!id)
-      return fail_before_run(request, "", spec, arguments_json, policy, "tool.internal.error",
-                             id.status().message);
-    invocation_id = *id;
-  } else {
-    invocation_id = ids_.next();
-  }
+  // 4. Approval: a durable pause, resolved exactly once (the row is written
+  // with the batch's other rows; see call_batch).
+  Planned p;
+  p.kind = decision == tables::PolicyDecision::require_approval ? Planned::Kind::awaiting
+                                                                : Planned::Kind::runnable;
+  p.row = store::NewInvocation{session.id, spec->name, spec->version, arguments_json, policy, now_us()};
+  p.spec = spec;
+  p.session = std::move(session_ptr);
+  p.arguments_json = std::move(arguments_json);
+  p.workspace_dir = request.workspace_dir;
+  p.approve_inline = request.approve_inline;
+  return p;
+}
 
-  // 5-10. Execute under the deadline, then check, clamp, bound, persist, render.
-  return run(*spec, session, invocation_id, arguments_json, request.workspace_dir);
+std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> requests) {
+  std::vector<Planned> plans;
+  plans.reserve(requests.size());
+  for (const auto& request : requests) plans.push_back(plan(request));
+
+  // Every row before anything runs, in one commit: a crash from here on
+  // leaves `running` rows for the calls that had started.
+  record_plans(plans);
+
+  // 5-8. Execute under the deadline, then check, clamp, bound. In order, one
+  // at a time: a later call may depend on an earlier one's effects.
+  // Consecutive calls on one executor go to it as one sequence (one
+  // hand-off to a worker thread for the lot, each call under its own deadline).
+  std::vector<store::InvocationOutcome> records(plans.size());
+  std::vector<bool> ran(plans.size(), false);
+  struct Pending {
+    size_t plan;
+    std::shared_ptr<CallContext> context;
+  };
+  std::vector<Pending> pending;
+  std::vector<SequencedCall> sequence;
+  Executor* sequence_executor = nullptr;
+  auto settle = [&](size_t i, PluginResult result, bool escaped) {
+    Planned& p = plans[i];
+    int64_t elapsed = result.elapsed_us;
+    int64_t started = steady_us();
+    p.outcome = finish(*p.spec, *p.session, p.outcome.invocation_id, std::move(result), escaped);
+    records[i] = record_of(p.outcome, now_us(), elapsed + (steady_us() - started));
+    ran[i] = true;
+  };
+  auto run_sequence = [&] {
+    if (sequence.empty()) return;
+    if (sequence.size() == 1) {  // the common case: no sequence bookkeeping
+      auto& c = sequence.front();
+      const int64_t started = steady_us();
+      auto result = sequence_executor->run(std::move(c.plugin), c.context, std::move(c.input));
+      if (result.elapsed_us == 0) result.elapsed_us = steady_us() - started;
+      settle(pending.front().plan, std::move(result), pending.front().context->workspace.escaped());
+      sequence.clear();
+      pending.clear();
+      return;
+    }
+    auto results = sequence_executor->run_sequence(std::move(sequence));
+    for (size_t k = 0; k < pending.size(); ++k)
+      settle(pending[k].plan, std::move(results[k]), pending[k].context->workspace.escaped());
+    sequence.clear();
+    pending.clear();
+  };
+  for (size_t i = 0; i < plans.size(); ++i) {
+    Planned& p = plans[i];
+    if (p.kind == Planned::Kind::awaiting && p.approve_inline) {
+      std::lock_guard lock(store_mutex_);
+      auto claimed = invocations_.claim_for_approval(p.outcome.invocation_id, now_us());
+      if (!claimed) {
+        p.outcome = settled({}, "", p.spec, p.arguments_json, "", "tool.internal.error",
+                            claimed.status().message).outcome;
+        continue;
+      }
+      p.kind = Planned::Kind::runnable;
+    }
+    if (p.kind != Planned::Kind::runnable) continue;
+    PluginResult refused;
+    auto context = context_for(*p.spec, *p.session, p.outcome.invocation_id, p.workspace_dir, &refused);
+    if (!context) {
+      settle(i, std::move(refused), false);
+      continue;
+    }
+    const auto* impl = host_.implementation(*p.spec);
+    Executor& executor = executor_for(*impl);
+    if (&executor != sequence_executor) run_sequence();
+    sequence_executor = &executor;
+    pending.push_back({i, context});
+    sequence.push_back({impl->library, context,
+                        InvokeInput{p.spec->name, p.spec->version, p.arguments_json,
+                                    p.outcome.invocation_id, p.session->id},
+                        std::chrono::seconds(p.spec->timeout_s)});
+  }
+  run_sequence();
+
+  // 9. Persist every completion in one commit; only then is anything answered.
+  if (options_.persist_invocations || std::any_of(plans.begin(), plans.end(), [](const Planned& p) {
+        return p.approve_inline;
+      })) {
+    std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>> completions;
+    for (size_t i = 0; i < plans.size(); ++i)
+      if (ran[i] && (options_.persist_invocations || plans[i].approve_inline))
+        completions.emplace_back(&plans[i].outcome, &records[i]);
+    complete_all(completions);
+  }
+  std::vector<CallOutcome> outcomes;
+  outcomes.reserve(plans.size());
+  for (auto& p : plans) outcomes.push_back(std::move(p.outcome));
+  return outcomes;
+}
+
+void Pipeline::record_plans(std::vector<Planned>& plans) {
+  auto wants_row = [this](const Planned& p) {
+    switch (p.kind) {
+      case Planned::Kind::settled: return options_.persist_invocations && p.row.has_value();
+      case Planned::Kind::awaiting: return true;  // an approval is durable or it is nothing
+      case Planned::Kind::runnable: return options_.persist_invocations;
+    }
+    return false;
+  };
+  bool any = false;
+  for (auto& p : plans) {
+    if (wants_row(p)) any = true;
+    else if (p.kind == Planned::Kind::runnable) p.outcome.invocation_id = ids_.next();
+  }
+  if (!any) return;
+
+  std::string error;
+  {
+    std::lock_guard lock(store_mutex_);
+    try {
+      store::Transaction tx(db_);
+      for (auto& p : plans) {
+        if (!wants_row(p)) continue;
+        store::StoreResult<std::string> id = store::StoreStatus{};
+        switch (p.kind) {
+          case Planned::Kind::settled:
+            id = invocations_.insert_completed(*p.row, record_of(p.outcome, p.row->created_at_us, 0));
+            break;
+          case Planned::Kind::awaiting: id = invocations_.insert_awaiting_approval(*p.row); break;
+          case Planned::Kind::runnable: id = invocations_.insert_running(*p.row); break;
+        }
+        if (!id) {
+          error = id.status().message;
+          break;
+        }
+        p.outcome.invocation_id = *id;
+      }
+      if (error.empty()) tx.commit();
+    } catch (const store::StoreException& e) {
+      error = e.what();
+    }
+  }
+  for (auto& p : plans) {
+    if (!error.empty() && wants_row(p)) {
+      // Nothing was recorded, so nothing may run or wait.
+      p = settled({}, "", p.spec, p.arguments_json, "", "tool.internal.error",
+                  "the invocation record could not be written: " + error);
+      p.row.reset();
+      continue;
+    }
+    if (p.kind == Planned::Kind::awaiting && !p.approve_inline) {
+      CallOutcome& o = p.outcome;
+      o.status = CallStatus::awaiting_approval;
+      o.session_id = p.session->id;
+      o.tool = p.spec->name;
+      o.version = p.spec->version;
+      o.output_trust = clamp_trust(*p.spec, host_.implementation(*p.spec), 0);
+      o.content = "Awaiting approval: invocation " + o.invocation_id;
+    }
+  }
+}
+
+void Pipeline::complete_all(
+    const std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>>& completions) {
+  if (completions.empty()) return;
+  std::string error;
+  {
+    std::lock_guard lock(store_mutex_);
+    try {
+      store::Transaction tx(db_);
+      for (const auto& [outcome, record] : completions) {
+        auto status = invocations_.complete(outcome->invocation_id, *record);
+        if (!status.ok()) {
+          error = status.message;
+          break;
+        }
+      }
+      if (error.empty()) tx.commit();
+    } catch (const store::StoreException& e) {
+      error = e.what();
+    }
+  }
+  if (error.empty()) return;
+  for (const auto& [o, record] : completions) {
+    o->status = CallStatus::failed;
+    o->output = nullptr;
+    o->failure = make_failure(*host_.messages, "tool.internal.error",
+                              "the invocation record could not be written: " + error);
+    o->content = o->failure->message;
+  }
 }
 
 CallOutcome Pipeline::approve(std::string_view invocation_id) {
@@ -250,12 +420,12 @@ CallOutcome Pipeline::approve(std::string_view invocation_id) {
   if (!claimed) {
     auto code = claimed.code() == store::StoreCode::not_found ? "tool.not_found.unknown_tool"
                                                               : "tool.internal.error";
-    CallOutcome o = fail_before_run(request, "", nullptr, "", "", code, claimed.status().message);
+    CallOutcome o = settled(request, "", nullptr, "", "", code, claimed.status().message).outcome;
     o.invocation_id = std::string(invocation_id);
     return o;
   }
   const auto& row = *claimed;
-  auto session = get_session(row.session_id);
+  auto session = session_ref(row.session_id);
   const auto* spec = host_.catalog.exact(row.tool, row.version);
   if (!session || !spec) {
     CallOutcome o;
@@ -271,7 +441,11 @@ CallOutcome Pipeline::approve(std::string_view invocation_id) {
     invocations_.complete(row.id, record_of(o, now_us(), 0));
     return o;
   }
-  return run(*spec, *session, row.id, row.arguments_json, "");
+  int64_t started = steady_us();
+  CallOutcome o = run(*spec, *session, row.id, row.arguments_json, "");
+  auto record = record_of(o, now_us(), steady_us() - started);
+  complete_all({{&o, &record}});
+  return o;
 }
 
 CallOutcome Pipeline::deny(std::string_view invocation_id) {
@@ -331,21 +505,20 @@ std::shared_ptr<workspace::WorkspaceHandle> Pipeline::workspace_for(const store:
   return handle;
 }
 
-CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& session,
-                          const std::string& invocation_id, const std::string& arguments_json,
-                          const std::string& workspace_override) {
-  int64_t started = steady_us();
-  const auto* impl = host_.implementation(spec);
+std::shared_ptr<CallContext> Pipeline::context_for(const registry::ToolSpec& spec,
+                                                  const store::Session& session,
+                                                  const std::string& invocation_id,
+                                                  const std::string& workspace_override,
+                                                  PluginResult* refused) {
   std::shared_ptr<workspace::WorkspaceHandle> workspace;
   if (grants_workspace(spec)) {
     std::string error;
     workspace = workspace_for(session, workspace_override, &error);
     if (!workspace) {
-      PluginResult r;
-      r.returned = r.filled = true;
-      r.reason_code = "tool.unavailable.not_granted";
-      r.detail = "workspace unavailable: " + error;
-      return finish(spec, session, invocation_id, std::move(r), false, started);
+      refused->returned = refused->filled = true;
+      refused->reason_code = "tool.unavailable.not_granted";
+      refused->detail = "workspace unavailable: " + error;
+      return nullptr;
     }
   }
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(spec.timeout_s);
@@ -357,10 +530,20 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
   context->artifacts.invocation_id = invocation_id;
   context->artifacts.now_utc_us = [this] { return now_us(); };
   if (spec.target_kind == "sandbox") grant_sandbox(*context);
+  return context;
+}
+
+CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& session,
+                          const std::string& invocation_id, const std::string& arguments_json,
+                          const std::string& workspace_override) {
+  PluginResult refused;
+  auto context = context_for(spec, session, invocation_id, workspace_override, &refused);
+  if (!context) return finish(spec, session, invocation_id, std::move(refused), false);
+  const auto* impl = host_.implementation(spec);
   auto result = executor_for(*impl).run(impl->library, context,
                                InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
   bool escaped = context->workspace.escaped();
-  return finish(spec, session, invocation_id, std::move(result), escaped, started);
+  return finish(spec, session, invocation_id, std::move(result), escaped);
 }
 
 Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
@@ -378,8 +561,7 @@ Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
 }
 
 CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Session& session,
-                             const std::string& invocation_id, PluginResult result, bool escaped,
-                             int64_t started_us) {
+                             const std::string& invocation_id, PluginResult result, bool escaped) {
   CallOutcome o;
   o.invocation_id = invocation_id;
   o.session_id = session.id;
@@ -468,17 +650,6 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
     }
   }
 
-  // 9. Persist.
-  if (options_.persist_invocations) {
-    std::lock_guard lock(store_mutex_);
-    auto status = invocations_.complete(invocation_id, record_of(o, now_us(), steady_us() - started_us));
-    if (!status.ok()) {
-      o.status = CallStatus::failed;
-      o.failure = make_failure(*host_.messages, "tool.internal.error",
-                               "the invocation record could not be written: " + status.message);
-      o.content = o.failure->message;
-    }
-  }
   return o;
 }
 

@@ -15,6 +15,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,13 @@ class Pipeline {
   ~Pipeline();
 
   CallOutcome call(const CallRequest& request);
+  // Several calls, run one after another in order, with group commit: every
+  // call's row (running, awaiting approval, or refused) is written in one
+  // transaction before the first one runs, and every completion in one
+  // transaction after the last; the outcomes are returned (acknowledged) only
+  // then. call() is call_batch of one. Used by front ends that receive
+  // pipelined requests (the MCP server).
+  std::vector<CallOutcome> call_batch(std::span<const CallRequest> requests);
   // Runs an invocation awaiting approval, exactly once.
   CallOutcome approve(std::string_view invocation_id);
   CallOutcome deny(std::string_view invocation_id);
@@ -67,6 +76,8 @@ class Pipeline {
   store::StoreResult<store::Session> create_session(const SessionRequest& request,
                                                     std::string* error);
   store::StoreResult<store::Session> get_session(std::string_view id);
+  // The cached session (nullptr when there is none); cheap, never copies it.
+  std::shared_ptr<const store::Session> session_ref(std::string_view id);
 
   store::InvocationStore& invocations() { return invocations_; }
   artifacts::ArtifactStore& artifact_store() { return artifacts_; }
@@ -75,17 +86,39 @@ class Pipeline {
   static std::vector<std::string> all_required_scopes(const registry::Catalog& catalog);
 
  private:
-  struct Resolved;
-  CallOutcome fail_before_run(const CallRequest& request, const std::string& session_id,
-                              const registry::ToolSpec* spec, const std::string& arguments_json,
-                              const std::string& policy, const std::string& reason_code,
-                              std::string detail);
+  // A request after steps 1-4: refused (with the row to record, if any),
+  // awaiting approval, or ready to run.
+  struct Planned {
+    enum class Kind { settled, awaiting, runnable };
+    Kind kind = Kind::settled;
+    CallOutcome outcome;  // settled: the refusal; otherwise filled once it has an id
+    std::optional<store::NewInvocation> row;
+    const registry::ToolSpec* spec = nullptr;
+    std::shared_ptr<const store::Session> session;
+    std::string arguments_json;
+    std::string workspace_dir;
+    bool approve_inline = false;
+  };
+  Planned plan(const CallRequest& request);
+  Planned settled(const CallRequest& request, const std::string& session_id,
+                  const registry::ToolSpec* spec, const std::string& arguments_json,
+                  const std::string& policy, const std::string& reason_code, std::string detail);
+  // Writes the rows of a batch in one transaction and gives each its id.
+  void record_plans(std::vector<Planned>& plans);
+  // Writes the completions in one transaction; on failure every outcome
+  // becomes the internal error (a result without its record is not answered).
+  void complete_all(
+      const std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>>& completions);
+  // The call's service table; nullptr (and `refused` filled) when its
+  // workspace cannot be granted.
+  std::shared_ptr<CallContext> context_for(const registry::ToolSpec& spec, const store::Session& session,
+                                           const std::string& invocation_id,
+                                           const std::string& workspace_override, PluginResult* refused);
   CallOutcome run(const registry::ToolSpec& spec, const store::Session& session,
                   const std::string& invocation_id, const std::string& arguments_json,
                   const std::string& workspace_override);
   CallOutcome finish(const registry::ToolSpec& spec, const store::Session& session,
-                     const std::string& invocation_id, PluginResult result, bool escaped,
-                     int64_t started_us);
+                     const std::string& invocation_id, PluginResult result, bool escaped);
   std::shared_ptr<workspace::WorkspaceHandle> workspace_for(const store::Session& session,
                                                             const std::string& override_dir,
                                                             std::string* error);
@@ -106,7 +139,7 @@ class Pipeline {
   std::mutex executors_mutex_;  // guards executor_ (created on first use) and the map
   std::map<std::string, std::unique_ptr<Executor>> isolated_executors_;  // by plugin path
   std::mutex store_mutex_;
-  std::map<std::string, store::Session> session_cache_;
+  std::map<std::string, std::shared_ptr<const store::Session>, std::less<>> session_cache_;
   std::map<std::string, std::shared_ptr<workspace::WorkspaceHandle>> workspaces_;
 };
 

@@ -31,6 +31,9 @@ const ToolSpec* Catalog::latest(std::string_view name) const {
 }
 
 const ToolSpec* Catalog::exact(std::string_view name, std::string_view version) const {
+  // The common case, a version string exactly as registered, needs no parse.
+  for (const auto& s : specs_)
+    if (s.name == name && s.version == version) return &s;
   auto wanted = SemVer::parse(version);
   for (const auto& s : specs_) {
     if (s.name != name) continue;

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "clock/fixed_clock.hpp"
@@ -358,6 +359,71 @@ TEST(PipelineGate15, ApprovedExternalWriteTouchesOnlyToolInvocations) {
   auto final_counts = *h.db->count_rows();
   for (const auto& [table, count] : final_counts)
     EXPECT_EQ(count - after[table], table == "tool_invocations" ? 1 : 0) << table;
+}
+
+TEST(PipelineBatch, CallsRunInOrderEachWithItsRowAndAnOverrunDoesNotStopTheRest) {
+  Harness h("all");
+  const std::string session = h.call("demo.echo", R"({"text":"first"})").session_id;
+  std::vector<CallRequest> batch;
+  auto add = [&](const std::string& tool, const std::string& args) {
+    CallRequest r;
+    r.session_id = session;
+    r.tool = registry::ToolRef::parse(tool);
+    r.arguments_json = args;
+    batch.push_back(r);
+  };
+  add("demo.echo", R"({"text":"a"})");
+  add("demo.hang", R"({"seconds": 3})");  // timeout_s 1, ignores cancellation
+  add("demo.echo", R"({"text":"b"})");
+  add("demo.crash", R"({"text": 5})");  // refused before it could run (it would abort)
+  add("demo.gated__echo", "{}");         // waits for approval
+  add("demo.echo", R"({"text":"c"})");
+  const auto start = std::chrono::steady_clock::now();
+  auto outcomes = h.pipeline->call_batch(batch);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+
+  ASSERT_EQ(outcomes.size(), batch.size());
+  EXPECT_EQ(outcomes[0].status, CallStatus::ok);
+  EXPECT_EQ(outcomes[0].content, R"({"text":"a","mode":"plain"})");
+  expect_failure(outcomes[1], "TIMEOUT", "tool.timeout.deadline_exceeded");
+  EXPECT_EQ(outcomes[2].status, CallStatus::ok);
+  EXPECT_EQ(outcomes[2].content, R"({"text":"b","mode":"plain"})");
+  expect_failure(outcomes[3], "INVALID_ARGUMENTS", "tool.invalid_arguments.schema");
+  EXPECT_EQ(outcomes[4].status, CallStatus::awaiting_approval);
+  EXPECT_EQ(outcomes[5].status, CallStatus::ok);
+  EXPECT_EQ(outcomes[5].content, R"({"text":"c","mode":"plain"})");
+  // One overrun costs its own deadline, not the hang's three seconds.
+  EXPECT_LT(elapsed, std::chrono::milliseconds(2800));
+
+  std::set<std::string> ids;
+  const store::InvocationStatus expected[] = {
+      store::InvocationStatus::succeeded, store::InvocationStatus::failed,
+      store::InvocationStatus::succeeded, store::InvocationStatus::failed,
+      store::InvocationStatus::awaiting_approval, store::InvocationStatus::succeeded};
+  for (size_t i = 0; i < outcomes.size(); ++i) {
+    ASSERT_FALSE(outcomes[i].invocation_id.empty()) << i;
+    ids.insert(outcomes[i].invocation_id);
+    EXPECT_EQ(h.row(outcomes[i].invocation_id).status, expected[i]) << i;
+    EXPECT_EQ(h.row(outcomes[i].invocation_id).session_id, session) << i;
+  }
+  EXPECT_EQ(ids.size(), outcomes.size());
+  // The held call still resolves exactly once.
+  EXPECT_EQ(h.pipeline->approve(outcomes[4].invocation_id).status, CallStatus::ok);
+}
+
+TEST(PipelineBatch, EveryCallOfABatchGetsItsWholeTimeoutFromItsOwnStart) {
+  Harness h("all");
+  const std::string session = h.call("demo.echo", R"({"text":"first"})").session_id;
+  std::vector<CallRequest> batch(2);
+  for (auto& r : batch) {
+    r.session_id = session;
+    r.tool = registry::ToolRef::parse("demo.hang");
+    r.arguments_json = R"({"seconds": 600, "mode": "ms"})";  // each within its 1 s, together not
+  }
+  auto outcomes = h.pipeline->call_batch(batch);
+  ASSERT_EQ(outcomes.size(), 2u);
+  EXPECT_EQ(outcomes[0].status, CallStatus::ok) << json::serialize(outcomes[0].to_json());
+  EXPECT_EQ(outcomes[1].status, CallStatus::ok) << json::serialize(outcomes[1].to_json());
 }
 
 }  // namespace
