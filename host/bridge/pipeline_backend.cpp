@@ -64,6 +64,19 @@ mcp::CallOutcome PipelineBackend::call_tool(std::string_view name, const boost::
   return to_mcp(pipeline_.call(request));
 }
 
+std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<ToolCall>& calls) {
+  std::vector<pipeline::CallRequest> requests(calls.size());
+  for (size_t i = 0; i < calls.size(); ++i) {
+    requests[i].session_id = session_id_;
+    requests[i].tool.name = std::string(calls[i].name);
+    requests[i].arguments_json = boost::json::serialize(*calls[i].arguments);
+  }
+  std::vector<mcp::CallOutcome> out;
+  out.reserve(calls.size());
+  for (const auto& o : pipeline_.call_batch(requests)) out.push_back(to_mcp(o));
+  return out;
+}
+
 mcp::CallOutcome PipelineBackend::approve(std::string_view invocation_id) {
   return to_mcp(pipeline_.approve(invocation_id));
 }

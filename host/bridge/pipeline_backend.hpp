@@ -17,6 +17,8 @@ class PipelineBackend final : public mcp::Backend {
 
   std::vector<mcp::ToolDescriptor> list_tools() override;
   mcp::CallOutcome call_tool(std::string_view name, const boost::json::object& arguments) override;
+  // One Pipeline::call_batch: the batch's rows and completions commit together.
+  std::vector<mcp::CallOutcome> call_tools(const std::vector<ToolCall>& calls) override;
   mcp::CallOutcome approve(std::string_view invocation_id) override;
   mcp::CallOutcome deny(std::string_view invocation_id) override;
 

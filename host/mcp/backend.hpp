@@ -49,6 +49,19 @@ class Backend {
   virtual std::vector<ToolDescriptor> list_tools() = 0;
   // Runs the tool (dotted name). unknown_tool when the name does not resolve.
   virtual CallOutcome call_tool(std::string_view name, const boost::json::object& arguments) = 0;
+  // Runs several calls in order and answers them together (requests that
+  // arrived pipelined). A backend that can share work across them (one
+  // commit for the batch) overrides this; the default calls call_tool.
+  struct ToolCall {
+    std::string_view name;
+    const boost::json::object* arguments;
+  };
+  virtual std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) {
+    std::vector<CallOutcome> outcomes;
+    outcomes.reserve(calls.size());
+    for (const auto& call : calls) outcomes.push_back(call_tool(call.name, *call.arguments));
+    return outcomes;
+  }
   // Resume or refuse an invocation that returned awaiting_approval.
   virtual CallOutcome approve(std::string_view invocation_id) = 0;
   virtual CallOutcome deny(std::string_view invocation_id) = 0;

@@ -31,6 +31,9 @@ int serve_stdio(Backend& backend, const ServerOptions& options, int in_fd, int o
   std::signal(SIGPIPE, SIG_IGN);
 
   Session session(backend, options);
+  // Requests that arrive together run together: one commit for their rows,
+  // one for their completions, one write for their answers.
+  session.set_batching(true);
   LineReader reader;
   std::string out;
   std::string chunk(64 * 1024, '\0');
@@ -50,6 +53,7 @@ int serve_stdio(Backend& backend, const ServerOptions& options, int in_fd, int o
     }
     if (got == 0) break;
     reader.feed(std::string_view(chunk.data(), static_cast<std::size_t>(got)), on_line);
+    session.flush(out);
     // Answers to everything read so far go out before we wait for more input,
     // in one write when requests arrive pipelined.
     if (!out.empty()) {
@@ -61,6 +65,7 @@ int serve_stdio(Backend& backend, const ServerOptions& options, int in_fd, int o
     }
   }
   reader.finish(on_line);
+  session.flush(out);
   session.end_of_input();
   if (!out.empty() && !write_all(out_fd, out)) return 1;
   return 0;

@@ -77,13 +77,25 @@ void Session::handle_line(std::string_view line, std::string& out) {
   boost::system::error_code ec;
   boost::json::value parsed = boost::json::parse(line, ec, &resource);
   if (ec) {
-    send_error(nullptr, jsonrpc::kParseError, "Parse error: " + ec.message(), out);
+    Held text;
+    send_error(nullptr, jsonrpc::kParseError, "Parse error: " + ec.message(),
+               held_.empty() ? out : text.rendered);
+    if (!held_.empty()) held_.push_back(std::move(text));
     return;
   }
   handle_message(parsed, out);
 }
 
 void Session::handle_oversized_line(std::string& out) {
+  if (!held_.empty()) {
+    Held text;
+    send_error(nullptr, jsonrpc::kInvalidRequest,
+               "Invalid Request: message longer than " + std::to_string(kMaxMessageBytes) +
+                   " bytes was dropped",
+               text.rendered);
+    held_.push_back(std::move(text));
+    return;
+  }
   send_error(nullptr, jsonrpc::kInvalidRequest,
              "Invalid Request: message longer than " + std::to_string(kMaxMessageBytes) +
                  " bytes was dropped",
@@ -92,6 +104,30 @@ void Session::handle_oversized_line(std::string& out) {
 
 void Session::handle_message(const boost::json::value& parsed, std::string& out) {
   const jsonrpc::Message message = jsonrpc::classify(parsed);
+  if (!held_.empty()) {
+    // Anything that acts on an earlier call (an elicitation answer, a
+    // cancellation, a resumed approval) runs after the calls held before it.
+    const bool resumes = message.kind == jsonrpc::Message::Kind::request &&
+                         message.params != nullptr && message.params->contains("requestState");
+    if (message.kind == jsonrpc::Message::Kind::notification ||
+        message.kind == jsonrpc::Message::Kind::response || resumes) {
+      flush(out);
+    } else {
+      // Answered now, sent after the calls held before it.
+      std::string answer;
+      handle_classified(message, answer);
+      if (!answer.empty()) {
+        Held text;
+        text.rendered = std::move(answer);
+        held_.push_back(std::move(text));
+      }
+      return;
+    }
+  }
+  handle_classified(message, out);
+}
+
+void Session::handle_classified(const jsonrpc::Message& message, std::string& out) {
   switch (message.kind) {
     case jsonrpc::Message::Kind::invalid:
       send_error(message.id, message.error_code, message.error_message, out);
@@ -313,23 +349,71 @@ void Session::call_tool(const jsonrpc::Message& message, const RequestContext& c
       return;
     }
   }
+  if (batching_) {
+    Held call;
+    call.is_call = true;
+    call.id = message.id;  // copies out of the line's parse buffer
+    call.era = context.era;
+    if (context.client_capabilities != nullptr) call.capabilities = *context.client_capabilities;
+    call.entry = entry;
+    call.name = std::string(name->get_string());
+    call.arguments = *arguments;
+    held_.push_back(std::move(call));
+    if (++held_calls_ >= kMaxHeldCalls) flush(out);
+    return;
+  }
   const CallOutcome outcome = backend_.call_tool(entry->descriptor.name, *arguments);
+  settle_call(message.id, context, *entry, name->get_string(), *arguments, outcome, out);
+}
+
+void Session::flush(std::string& out) {
+  if (held_.empty()) return;
+  std::vector<Held> held;
+  held.swap(held_);
+  held_calls_ = 0;
+  std::vector<Backend::ToolCall> calls;
+  for (const auto& h : held)
+    if (h.is_call) calls.push_back({h.entry->descriptor.name, &h.arguments});
+  std::vector<CallOutcome> outcomes;
+  try {
+    outcomes = backend_.call_tools(calls);
+  } catch (const std::exception& e) {
+    log_line(std::string("internal error: ") + e.what());
+  }
+  std::size_t next = 0;
+  for (const auto& h : held) {
+    if (!h.is_call) {
+      out += h.rendered;
+      continue;
+    }
+    if (next >= outcomes.size()) {
+      send_error(h.id, jsonrpc::kInternalError, "Internal error", out);
+      continue;
+    }
+    const RequestContext context{h.era, &h.capabilities};
+    settle_call(h.id, context, *h.entry, h.name, h.arguments, outcomes[next++], out);
+  }
+}
+
+void Session::settle_call(const boost::json::value& id, const RequestContext& context,
+                          const CatalogEntry& entry, std::string_view name,
+                          const boost::json::object& arguments, const CallOutcome& outcome,
+                          std::string& out) {
   switch (outcome.status) {
     case CallOutcome::Status::unknown_tool:
-      send_error(message.id, jsonrpc::kInvalidParams,
-                 "Unknown tool: " + std::string(name->get_string()), out);
+      send_error(id, jsonrpc::kInvalidParams, "Unknown tool: " + std::string(name), out);
       return;
     case CallOutcome::Status::awaiting_approval:
-      await_approval(message, context, *entry, *arguments, outcome, out);
+      await_approval(id, context, entry, arguments, outcome, out);
       return;
     case CallOutcome::Status::ok:
     case CallOutcome::Status::failed:
-      send_result(message.id, render_call_result(outcome, entry->descriptor), context.era, out);
+      send_result(id, render_call_result(outcome, entry.descriptor), context.era, out);
       return;
   }
 }
 
-void Session::await_approval(const jsonrpc::Message& message, const RequestContext& context,
+void Session::await_approval(const boost::json::value& id, const RequestContext& context,
                              const CatalogEntry& entry, const boost::json::object& arguments,
                              const CallOutcome& outcome, std::string& out) {
   const bool ask = options_.approval_mode == ServerOptions::ApprovalMode::elicit_if_supported &&
@@ -350,7 +434,7 @@ void Session::await_approval(const jsonrpc::Message& message, const RequestConte
     result["resultType"] = "input_required";
     result["inputRequests"] = std::move(input_requests);
     result["requestState"] = std::move(token);
-    send_result(message.id, std::move(result), Era::modern, out);
+    send_result(id, std::move(result), Era::modern, out);
     return;
   }
   if (ask && context.era == Era::legacy && elicitations_.size() < kMaxPendingElicitations) {
@@ -363,10 +447,10 @@ void Session::await_approval(const jsonrpc::Message& message, const RequestConte
     request["params"] =
         approval_elicitation_params(entry.descriptor, outcome.invocation_id, arguments, has_mode);
     jsonrpc::append_line(out, request);
-    elicitations_[elicitation_id] = PendingElicitation{message.id, outcome.invocation_id, &entry};
+    elicitations_[elicitation_id] = PendingElicitation{id, outcome.invocation_id, &entry};
     return;
   }
-  send_result(message.id, render_pending_approval(outcome, entry.descriptor), context.era, out);
+  send_result(id, render_pending_approval(outcome, entry.descriptor), context.era, out);
 }
 
 void Session::handle_client_response(const jsonrpc::Message& message, std::string& out) {

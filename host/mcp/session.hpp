@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace toolhost::mcp {
 
@@ -45,6 +46,14 @@ class Session {
   // answer stay pending in the backend, approvable out of band.
   void end_of_input();
 
+  // Batching (the stdio server turns it on): tools/call requests are held and
+  // run together by flush(), which appends every held answer to out in the
+  // order the requests arrived. Client responses and notifications flush
+  // first, so their effects (an approval, a cancellation) keep their order.
+  // Without batching every call runs as its line is handled.
+  void set_batching(bool on) { batching_ = on; }
+  void flush(std::string& out);
+
   std::size_t pending_elicitations() const { return elicitations_.size(); }
 
  private:
@@ -64,6 +73,7 @@ class Session {
   };
 
   void handle_message(const boost::json::value& parsed, std::string& out);
+  void handle_classified(const jsonrpc::Message& message, std::string& out);
   void handle_request(const jsonrpc::Message& message, std::string& out);
   void handle_notification(const jsonrpc::Message& message);
   void handle_client_response(const jsonrpc::Message& message, std::string& out);
@@ -74,7 +84,11 @@ class Session {
   void call_tool(const jsonrpc::Message& message, const RequestContext& context, std::string& out);
   void resume_with_request_state(const jsonrpc::Message& message, const CatalogEntry& entry,
                                  const boost::json::string& state, std::string& out);
-  void await_approval(const jsonrpc::Message& message, const RequestContext& context,
+  void settle_call(const boost::json::value& id, const RequestContext& context,
+                   const CatalogEntry& entry, std::string_view name,
+                   const boost::json::object& arguments, const CallOutcome& outcome,
+                   std::string& out);
+  void await_approval(const boost::json::value& id, const RequestContext& context,
                       const CatalogEntry& entry, const boost::json::object& arguments,
                       const CallOutcome& outcome, std::string& out);
   boost::json::object render_settled(const CallOutcome& outcome, const CatalogEntry& entry);
@@ -102,6 +116,23 @@ class Session {
   std::uint64_t next_elicitation_ = 1;
   std::map<std::string, PendingRequestState> request_states_;  // by opaque token
   std::deque<std::string> request_state_order_;
+
+  // Held while batching: a call to run, or answers already rendered that
+  // must go out after the calls held before them.
+  struct Held {
+    bool is_call = false;
+    std::string rendered;  // !is_call
+    boost::json::value id;
+    Era era = Era::legacy;
+    boost::json::object capabilities;
+    const CatalogEntry* entry = nullptr;
+    std::string name;
+    boost::json::object arguments;
+  };
+  static constexpr std::size_t kMaxHeldCalls = 256;
+  bool batching_ = false;
+  std::vector<Held> held_;
+  std::size_t held_calls_ = 0;
 };
 
 }  // namespace toolhost::mcp

@@ -143,3 +143,95 @@ TEST(ServeStdio, ClosedOutputIsAnErrorNotACrash) {
   ::close(to_server[0]);
   ::close(from_server[1]);
 }
+
+TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
+  struct Recording : FakeBackend {
+    using FakeBackend::FakeBackend;
+    std::vector<std::size_t> batch_sizes;
+    std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) override {
+      batch_sizes.push_back(calls.size());
+      return FakeBackend::call_tools(calls);
+    }
+  };
+  // Calls, a parse error, a tools/list and a ping between them: the answers
+  // must come back in exactly the order the requests went in.
+  std::string input = kInitialize + "\n";
+  std::vector<json::value> expected_ids;
+  for (int i = 1; i <= 30; ++i) {
+    if (i % 10 == 4) {
+      input += "{\"jsonrpc\":\"2.0\",\"id\":\n";
+      expected_ids.push_back(nullptr);
+    } else if (i % 10 == 7) {
+      input += R"({"jsonrpc":"2.0","id":)" + std::to_string(i) + R"(,"method":"tools/list"})" + "\n";
+      expected_ids.push_back(i);
+    } else if (i % 10 == 9) {
+      input += R"({"jsonrpc":"2.0","id":)" + std::to_string(i) + R"(,"method":"ping"})" + "\n";
+      expected_ids.push_back(i);
+    } else {
+      input += call_line(i, "math.calculate", {{"expression", std::to_string(i) + " + 1"}}) + "\n";
+      expected_ids.push_back(i);
+    }
+  }
+  std::FILE* in = std::tmpfile();
+  std::FILE* out = std::tmpfile();
+  std::fwrite(input.data(), 1, input.size(), in);
+  std::fflush(in);
+  std::rewind(in);
+  Recording backend(TOOLHOST_MANIFEST_DIR);
+  ASSERT_EQ(serve_stdio(backend, ServerOptions{}, fileno(in), fileno(out)), 0);
+  std::string written;
+  std::rewind(out);
+  char buffer[65536];
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
+  std::fclose(in);
+  std::fclose(out);
+
+  const auto messages = parse_lines(written);
+  ASSERT_EQ(messages.size(), expected_ids.size() + 1);
+  for (std::size_t k = 0; k < expected_ids.size(); ++k) {
+    const auto& m = messages[k + 1].as_object();
+    ASSERT_EQ(m.at("id"), expected_ids[k]) << written;
+    const int i = static_cast<int>(k) + 1;
+    if (i % 10 == 4) {
+      EXPECT_EQ(m.at("error").at("code"), json::value(-32700));
+    } else if (i % 10 != 7 && i % 10 != 9) {
+      EXPECT_EQ(m.at("result").at("content").at(0).at("text"), json::value(std::to_string(i + 1)));
+    }
+  }
+  // The whole input arrived in one read: every call went in one batch.
+  std::size_t calls = 0;
+  for (auto n : backend.batch_sizes) calls += n;
+  EXPECT_EQ(calls, 21u);
+  EXPECT_EQ(backend.batch_sizes.size(), 1u);
+  EXPECT_EQ(backend.call_count, 21);
+}
+
+TEST(ServeStdio, AnElicitationAnswerWaitsForTheCallsHeldBeforeIt) {
+  // A notification flushes the held calls first: its effects come after theirs.
+  struct Recording : FakeBackend {
+    using FakeBackend::FakeBackend;
+    std::vector<std::size_t> batch_sizes;
+    std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) override {
+      batch_sizes.push_back(calls.size());
+      return FakeBackend::call_tools(calls);
+    }
+  } backend(TOOLHOST_MANIFEST_DIR);
+  Session session(backend, ServerOptions{});
+  session.set_batching(true);
+  std::string out;
+  session.handle_line(kInitialize, out);
+  session.handle_line(call_line(1, "math.calculate", {{"expression", "1 + 1"}}), out);
+  session.handle_line(call_line(2, "math.calculate", {{"expression", "2 + 2"}}), out);
+  EXPECT_EQ(backend.call_count, 0);  // held
+  session.handle_line(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}})", out);
+  EXPECT_EQ(backend.call_count, 2);
+  session.handle_line(call_line(3, "math.calculate", {{"expression", "3 + 3"}}), out);
+  session.flush(out);
+  ASSERT_EQ(backend.batch_sizes, (std::vector<std::size_t>{2, 1}));
+  const auto messages = parse_lines(out);
+  ASSERT_EQ(messages.size(), 4u);
+  EXPECT_EQ(messages[1].at("id"), json::value(1));
+  EXPECT_EQ(messages[2].at("id"), json::value(2));
+  EXPECT_EQ(messages[3].at("id"), json::value(3));
+  EXPECT_EQ(messages[3].at("result").at("content").at(0).at("text"), json::value("6"));
+}
