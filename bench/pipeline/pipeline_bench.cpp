@@ -12,6 +12,28 @@ namespace {
 namespace fs = std::filesystem;
 using namespace toolhost;
 
+// Calls invoke on the caller's thread: no deadline enforcement, for
+// measuring the pipeline's own steps apart from the hand-off.
+class InlineExecutor final : public pipeline::Executor {
+ public:
+  pipeline::PluginResult run(std::shared_ptr<loader::PluginLibrary> plugin,
+                             std::shared_ptr<pipeline::CallContext> context,
+                             pipeline::InvokeInput input) override {
+    th_invoke_request request{};
+    request.struct_size = sizeof(request);
+    request.tool_name = th_str{input.tool_name.data(), input.tool_name.size()};
+    request.tool_version = th_str{input.tool_version.data(), input.tool_version.size()};
+    request.arguments_json = th_str{input.arguments_json.data(), input.arguments_json.size()};
+    th_invoke_result raw{};
+    raw.struct_size = sizeof(raw);
+    pipeline::PluginResult result;
+    if (plugin->api().invoke(plugin->api().self, &request, &context->services, &raw) == 0)
+      pipeline::take_result(raw, result);
+    result.returned = true;
+    return result;
+  }
+};
+
 struct Fixture {
   std::unique_ptr<startup::LoadedHost> host;
   std::unique_ptr<store::Database> db;
@@ -21,7 +43,7 @@ struct Fixture {
   std::unique_ptr<pipeline::Pipeline> pipeline;
   std::string session;
 
-  Fixture(bool persist, store::Durability durability) {
+  Fixture(bool persist, store::Durability durability, bool inline_executor = false) {
     startup::StartupOptions options;
     options.builtin_plugin_dir = BENCH_PLUGIN_DIR;
     host = startup::start_host(options);
@@ -33,6 +55,7 @@ struct Fixture {
     db = std::move(*store::Database::open(db_options));
     pipeline::PipelineOptions p;
     p.persist_invocations = persist;
+    if (inline_executor) p.executor_override = std::make_shared<InlineExecutor>();
     pipeline = std::make_unique<pipeline::Pipeline>(*host, *db, ids, clock, credentials, p);
     std::string error;
     session = pipeline->create_session({}, &error)->id;
@@ -56,8 +79,9 @@ void BM_DirectPluginCall(benchmark::State& state) {
   }
 }
 
-void run_pipeline(benchmark::State& state, bool persist, store::Durability durability) {
-  Fixture f(persist, durability);
+void run_pipeline(benchmark::State& state, bool persist, store::Durability durability,
+                  bool inline_executor = false) {
+  Fixture f(persist, durability, inline_executor);
   pipeline::CallRequest request;
   request.session_id = f.session;
   request.tool = registry::ToolRef::parse("demo.noop");
@@ -94,6 +118,9 @@ void BM_PipelinePersistedBatch(benchmark::State& state) {
 void BM_PipelineWithoutPersistence(benchmark::State& state) {
   run_pipeline(state, false, store::Durability::normal);
 }
+void BM_PipelineStepsOnlyInline(benchmark::State& state) {
+  run_pipeline(state, false, store::Durability::normal, true);
+}
 void BM_PipelinePersistedNormal(benchmark::State& state) {
   run_pipeline(state, true, store::Durability::normal);
 }
@@ -106,6 +133,7 @@ void BM_PipelinePersistedFull(benchmark::State& state) {
 // Wall time: the hand-off to the worker thread is part of the cost.
 BENCHMARK(BM_DirectPluginCall)->UseRealTime();
 BENCHMARK(BM_PipelineWithoutPersistence)->UseRealTime();
+BENCHMARK(BM_PipelineStepsOnlyInline)->UseRealTime();
 BENCHMARK(BM_PipelinePersistedNormal)->UseRealTime();
 BENCHMARK(BM_PipelinePersistedBatch)->Arg(16)->Arg(64)->UseRealTime();
 BENCHMARK(BM_PipelinePersistedFull)->Iterations(200)->UseRealTime();

@@ -184,11 +184,12 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   }
 
   // 2. Validate input: defaults first, then the schema. Invalid input never invokes.
-  std::string raw_args = request.arguments_json.empty() ? std::string("{}") : request.arguments_json;
+  const std::string_view raw_args =
+      request.arguments_json.empty() ? std::string_view("{}") : std::string_view(request.arguments_json);
   json::error_code ec;
   json::value args = json::parse(raw_args, ec);
   if (ec || !args.is_object())
-    return settled(request, session.id, spec, raw_args, "", "tool.invalid_arguments.not_json",
+    return settled(request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
                            ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
   spec->compiled_input->apply_defaults(args);
   std::string arguments_json = json::serialize(args);
@@ -214,7 +215,8 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   Planned p;
   p.kind = decision == tables::PolicyDecision::require_approval ? Planned::Kind::awaiting
                                                                 : Planned::Kind::runnable;
-  p.row = store::NewInvocation{session.id, spec->name, spec->version, arguments_json, policy, now_us()};
+  if (options_.persist_invocations || p.kind == Planned::Kind::awaiting)
+    p.row = store::NewInvocation{session.id, spec->name, spec->version, arguments_json, policy, now_us()};
   p.spec = spec;
   p.session = std::move(session_ptr);
   p.arguments_json = std::move(arguments_json);
@@ -247,10 +249,11 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   Executor* sequence_executor = nullptr;
   auto settle = [&](size_t i, PluginResult result, bool escaped) {
     Planned& p = plans[i];
+    const bool recorded = options_.persist_invocations || p.approve_inline;
     int64_t elapsed = result.elapsed_us;
-    int64_t started = steady_us();
+    int64_t started = recorded ? steady_us() : 0;
     p.outcome = finish(*p.spec, *p.session, p.outcome.invocation_id, std::move(result), escaped);
-    records[i] = record_of(p.outcome, now_us(), elapsed + (steady_us() - started));
+    if (recorded) records[i] = record_of(p.outcome, now_us(), elapsed + (steady_us() - started));
     ran[i] = true;
   };
   auto run_sequence = [&] {
@@ -296,7 +299,7 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
     sequence_executor = &executor;
     pending.push_back({i, context});
     sequence.push_back({impl->library, context,
-                        InvokeInput{p.spec->name, p.spec->version, p.arguments_json,
+                        InvokeInput{p.spec->name, p.spec->version, std::move(p.arguments_json),
                                     p.outcome.invocation_id, p.session->id},
                         std::chrono::seconds(p.spec->timeout_s)});
   }
