@@ -60,6 +60,40 @@ CREATE TABLE artifacts (
 CREATE UNIQUE INDEX artifacts_run_identity
   ON artifacts (session_id, run_id, origin, name, media_type, sha256);
 )sql",
+      // 2: the status check as a chain of equalities. SQLite evaluates a
+      // CHECK's `IN (list)` by building an ephemeral index of the list on
+      // every row written, which doubled the cost of each insert and update.
+      // A CHECK cannot be altered, so the table is rebuilt (same columns,
+      // same rows, same index).
+      R"sql(
+CREATE TABLE tool_invocations_v2 (
+  id              TEXT PRIMARY KEY,
+  session_id      TEXT NOT NULL REFERENCES sessions(id),
+  tool            TEXT NOT NULL,
+  version         TEXT NOT NULL,
+  arguments_json  TEXT NOT NULL,
+  policy_decision TEXT NOT NULL,
+  status          TEXT NOT NULL CHECK (status = 'running' OR status = 'awaiting_approval' OR
+                                       status = 'approved' OR status = 'succeeded' OR
+                                       status = 'failed' OR status = 'denied'),
+  output_json     TEXT,
+  content         TEXT,
+  output_trust    TEXT,
+  failure_kind    TEXT,
+  reason_code     TEXT,
+  detail          TEXT,
+  created_at_us   INTEGER NOT NULL,
+  started_at_us   INTEGER,
+  finished_at_us  INTEGER,
+  duration_us     INTEGER,
+  approved_at_us  INTEGER
+) STRICT;
+INSERT INTO tool_invocations_v2 SELECT * FROM tool_invocations;
+DROP TABLE tool_invocations;
+ALTER TABLE tool_invocations_v2 RENAME TO tool_invocations;
+CREATE INDEX tool_invocations_awaiting ON tool_invocations (created_at_us, id)
+  WHERE status = 'awaiting_approval';
+)sql",
   };
   return migrations;
 }

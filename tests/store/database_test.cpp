@@ -1,5 +1,6 @@
 #include "store/database.hpp"
 
+#include "store/schema.hpp"
 #include "temp_state_dir.hpp"
 
 #include <gtest/gtest.h>
@@ -58,6 +59,54 @@ TEST(Database, MigratesToTheLatestVersionAndReopeningIsIdempotent) {
     auto db = open_db(dir.state_dir());
     EXPECT_EQ(db->schema_version(), Database::latest_schema_version());
     EXPECT_EQ(db->count_rows().value(), first);  // nothing recreated, nothing lost
+  }
+}
+
+TEST(Database, AVersionOneDatabaseKeepsItsRowsAndItsStatusCheckThroughMigrationTwo) {
+  testing::TempStateDir dir;
+  std::filesystem::create_directories(dir.state_dir());
+  {
+    // A database exactly as a version-1 build left it.
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open((dir.state_dir() / Database::kFileName).c_str(), &raw), SQLITE_OK);
+    std::string sql = std::string(schema_migrations().front()) +
+                      "INSERT INTO sessions VALUES ('s1', 1, '{}', '[]', '/w');"
+                      "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
+                      "policy_decision, status, created_at_us) VALUES ('i1', 's1', 't', '1.0.0', "
+                      "'{}', 'allow', 'awaiting_approval', 7);"
+                      "PRAGMA user_version = 1;";
+    ASSERT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(raw);
+  }
+  auto db = open_db(dir.state_dir());
+  EXPECT_EQ(db->schema_version(), Database::latest_schema_version());
+  {
+    auto st = db->prepare("SELECT id, status, created_at_us FROM tool_invocations");
+    ASSERT_TRUE(st->step());
+    EXPECT_EQ(st->column_text(0), "i1");
+    EXPECT_EQ(st->column_text(1), "awaiting_approval");
+    EXPECT_EQ(st->column_int(2), 7);
+    EXPECT_FALSE(st->step());
+  }
+  // The partial index came back with the table.
+  {
+    auto st = db->prepare(
+        "SELECT count(*) FROM sqlite_schema WHERE name = 'tool_invocations_awaiting'");
+    ASSERT_TRUE(st->step());
+    EXPECT_EQ(st->column_int(0), 1);
+  }
+  // Still no status outside the vocabulary.
+  EXPECT_THROW(db->exec("UPDATE tool_invocations SET status = 'bogus' WHERE id = 'i1'"),
+               StoreException);
+  // And writing a row builds no ephemeral table (the IN-list check did, per row).
+  for (const char* sql :
+       {"EXPLAIN INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
+        "policy_decision, status, created_at_us) VALUES ('i2', 's1', 't', '1', '{}', 'allow', "
+        "'running', 1)",
+        "EXPLAIN UPDATE tool_invocations SET status = 'succeeded' WHERE id = 'i2' AND status = "
+        "'running'"}) {
+    auto st = db->prepare(sql);
+    while (st->step()) EXPECT_NE(st->column_text(1), "OpenEphemeral") << sql;
   }
 }
 
