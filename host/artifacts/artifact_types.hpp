@@ -8,6 +8,8 @@
 #include <string_view>
 #include <utility>
 
+#include "common/result.hpp"
+
 namespace toolhost::artifacts {
 
 // Who produced the bytes. Only the first three may be resolved back by a
@@ -84,25 +86,6 @@ struct ArtifactStatus {
 };
 
 template <class T>
-class ArtifactResult {
- public:
-  ArtifactResult(T value) : value_(std::move(value)) {}
-  ArtifactResult(ArtifactStatus status) : status_(std::move(status)) {}
-
-  bool ok() const { return value_.has_value(); }
-  explicit operator bool() const { return ok(); }
-  const ArtifactStatus& status() const { return status_; }
-  ArtifactCode code() const { return status_.code; }
-  T& value() { return *value_; }
-  const T& value() const { return *value_; }
-  T& operator*() { return *value_; }
-  const T& operator*() const { return *value_; }
-  T* operator->() { return &*value_; }
-  const T* operator->() const { return &*value_; }
-
- private:
-  std::optional<T> value_{};
-  ArtifactStatus status_;
-};
+using ArtifactResult = common::Result<T, ArtifactStatus>;
 
 }  // namespace toolhost::artifacts

@@ -2,9 +2,10 @@
 // StoreStatus or a StoreResult<T>, and the caller decides what to do.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <utility>
+
+#include "common/result.hpp"
 
 namespace toolhost::store {
 
@@ -29,26 +30,6 @@ struct StoreStatus {
 
 // A value or the status that explains why there is none.
 template <class T>
-class StoreResult {
- public:
-  StoreResult(T value) : value_(std::move(value)) {}
-  StoreResult(StoreStatus status) : status_(std::move(status)) {}
-
-  bool ok() const { return value_.has_value(); }
-  explicit operator bool() const { return ok(); }
-  const StoreStatus& status() const { return status_; }
-  StoreCode code() const { return status_.code; }
-
-  T& value() { return *value_; }
-  const T& value() const { return *value_; }
-  T& operator*() { return *value_; }
-  const T& operator*() const { return *value_; }
-  T* operator->() { return &*value_; }
-  const T* operator->() const { return &*value_; }
-
- private:
-  std::optional<T> value_;
-  StoreStatus status_;
-};
+using StoreResult = common::Result<T, StoreStatus>;
 
 }  // namespace toolhost::store
