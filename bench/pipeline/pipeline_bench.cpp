@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "clock/system_clock.hpp"
+#include "loader/plugin_call.hpp"
 #include "pipeline/pipeline.hpp"
 
 namespace {
@@ -19,16 +20,16 @@ class InlineExecutor final : public pipeline::Executor {
   pipeline::PluginResult run(std::shared_ptr<loader::PluginLibrary> plugin,
                              std::shared_ptr<pipeline::CallContext> context,
                              pipeline::InvokeInput input) override {
-    th_invoke_request request{};
-    request.struct_size = sizeof(request);
-    request.tool_name = th_str{input.tool_name.data(), input.tool_name.size()};
-    request.tool_version = th_str{input.tool_version.data(), input.tool_version.size()};
-    request.arguments_json = th_str{input.arguments_json.data(), input.arguments_json.size()};
-    th_invoke_result raw{};
-    raw.struct_size = sizeof(raw);
+    auto called = loader::call_plugin(plugin->api(),
+                                      {input.tool_name, input.tool_version, input.arguments_json,
+                                       input.invocation_id, input.session_id},
+                                      &context->services);
     pipeline::PluginResult result;
-    if (plugin->api().invoke(plugin->api().self, &request, &context->services, &raw) == 0)
-      pipeline::take_result(raw, result);
+    result.filled = called.filled;
+    result.status = called.status;
+    result.output_json = std::move(called.output_json);
+    result.content = std::move(called.content);
+    result.output_trust = called.output_trust;
     result.returned = true;
     return result;
   }

@@ -6,6 +6,7 @@
 
 #include "conformance/argument_generator.hpp"
 #include "conformance/checks.hpp"
+#include "loader/plugin_call.hpp"
 
 namespace toolhost::conformance {
 
@@ -196,20 +197,9 @@ CheckResult check_deadline_honoured(const SuiteOptions& options) {
       auto args = json::serialize(gen.valid());
       auto library = p->library();
       auto done = std::async(std::launch::async, [library, context, spec, args] {
-        pipeline::InvokeInput in{spec.name, spec.version, args, "conformance", "conformance"};
-        th_invoke_request request{};
-        request.struct_size = sizeof(request);
-        request.tool_name = th_str{in.tool_name.data(), in.tool_name.size()};
-        request.tool_version = th_str{in.tool_version.data(), in.tool_version.size()};
-        request.arguments_json = th_str{in.arguments_json.data(), in.arguments_json.size()};
-        request.invocation_id = th_str{in.invocation_id.data(), in.invocation_id.size()};
-        request.session_id = th_str{in.session_id.data(), in.session_id.size()};
-        th_invoke_result raw{};
-        raw.struct_size = sizeof(raw);
-        pipeline::PluginResult r;
-        if (library->api().invoke(library->api().self, &request, &context->services, &raw) == 0)
-          pipeline::take_result(raw, r);
-        return r;
+        return loader::call_plugin(library->api(),
+                                   {spec.name, spec.version, args, "conformance", "conformance"},
+                                   &context->services);
       });
       if (done.wait_for(allowed) != std::future_status::ready) {
         // The runner's watchdog ends this child; report before it does.

@@ -17,6 +17,7 @@
 #include "isolation/frame_channel.hpp"
 #include "isolation/invoke_messages.hpp"
 #include "isolation/worker_services.hpp"
+#include "loader/plugin_call.hpp"
 #include "loader/plugin_library.hpp"
 
 namespace {
@@ -25,10 +26,6 @@ using namespace toolhost;
 using namespace toolhost::isolation;
 
 constexpr int kProtocolFd = 3;
-
-std::string copy(th_str s) {
-  return s.data ? std::string(s.data, s.size) : std::string();
-}
 
 void limit_address_space(uint64_t bytes) {
 #if defined(__SANITIZE_ADDRESS__)
@@ -50,26 +47,19 @@ int serve(const loader::PluginLibrary& plugin) {
     if (in.status != ReadStatus::ok || in.frame.type != MessageType::invoke) return 2;
     auto request = decode_invoke(in.frame.payload);
     if (!request) return 2;
-    th_invoke_request raw{};
-    raw.struct_size = sizeof(raw);
-    raw.tool_name = th_str{request->tool_name.data(), request->tool_name.size()};
-    raw.tool_version = th_str{request->tool_version.data(), request->tool_version.size()};
-    raw.arguments_json = th_str{request->arguments_json.data(), request->arguments_json.size()};
-    raw.invocation_id = th_str{request->invocation_id.data(), request->invocation_id.size()};
-    raw.session_id = th_str{request->session_id.data(), request->session_id.size()};
-    th_invoke_result result{};
-    result.struct_size = sizeof(result);
+    auto called = loader::call_plugin(api,
+                                      {request->tool_name, request->tool_version,
+                                       request->arguments_json, request->invocation_id,
+                                       request->session_id},
+                                      &services);
     ResultMessage out;
-    if (api.invoke(api.self, &raw, &services, &result) == 0) {
-      out.filled = true;
-      out.status = result.status;
-      out.output_json = copy(result.output_json);
-      out.content = copy(result.content);
-      out.output_trust = result.output_trust;
-      out.reason_code = copy(result.reason_code);
-      out.detail = copy(result.detail);
-      if (result.release) result.release(result.release_context);
-    }
+    out.filled = called.filled;
+    out.status = called.status;
+    out.output_json = std::move(called.output_json);
+    out.content = std::move(called.content);
+    out.output_trust = called.output_trust;
+    out.reason_code = std::move(called.reason_code);
+    out.detail = std::move(called.detail);
     if (!write_frame(kProtocolFd, MessageType::result, encode(out))) return 0;
   }
 }

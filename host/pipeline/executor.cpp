@@ -1,5 +1,7 @@
 #include "pipeline/executor.hpp"
 
+#include "loader/plugin_call.hpp"
+
 #include <sched.h>
 
 #include <atomic>
@@ -13,18 +15,19 @@
 namespace toolhost::pipeline {
 
 namespace {
-std::string copy(th_str s) { return s.data ? std::string(s.data, s.size) : std::string(); }
+void adopt(loader::PluginCallOutput out, PluginResult& result) {
+  result.filled = out.filled;
+  result.status = out.status;
+  result.output_json = std::move(out.output_json);
+  result.content = std::move(out.content);
+  result.output_trust = out.output_trust;
+  result.reason_code = std::move(out.reason_code);
+  result.detail = std::move(out.detail);
+}
 }  // namespace
 
 void take_result(th_invoke_result& raw, PluginResult& out) {
-  out.filled = true;
-  out.status = raw.status;
-  out.output_json = copy(raw.output_json);
-  out.content = copy(raw.content);
-  out.output_trust = raw.output_trust;
-  out.reason_code = copy(raw.reason_code);
-  out.detail = copy(raw.detail);
-  if (raw.release) raw.release(raw.release_context);
+  adopt(loader::take_call_output(raw), out);
 }
 
 namespace {
@@ -73,21 +76,15 @@ struct ThreadedExecutor::Task {
 
 namespace {
 
-// Copies one call's result out of the plugin and notes whether it was late.
+// Calls the plugin, keeps its result and notes whether it was late.
 PluginResult invoke(loader::PluginLibrary& plugin, CallContext& context, const InvokeInput& input) {
-  th_invoke_request request{};
-  request.struct_size = sizeof(request);
-  request.tool_name = th_str{input.tool_name.data(), input.tool_name.size()};
-  request.tool_version = th_str{input.tool_version.data(), input.tool_version.size()};
-  request.arguments_json = th_str{input.arguments_json.data(), input.arguments_json.size()};
-  request.invocation_id = th_str{input.invocation_id.data(), input.invocation_id.size()};
-  request.session_id = th_str{input.session_id.data(), input.session_id.size()};
-  th_invoke_result raw{};
-  raw.struct_size = sizeof(raw);
   PluginResult result;
   const auto start = std::chrono::steady_clock::now();
-  int32_t rc = plugin.api().invoke(plugin.api().self, &request, &context.services, &raw);
-  if (rc == 0) take_result(raw, result);
+  auto out = loader::call_plugin(plugin.api(),
+                                 {input.tool_name, input.tool_version, input.arguments_json,
+                                  input.invocation_id, input.session_id},
+                                 &context.services);
+  if (out.filled) adopt(std::move(out), result);
   result.returned = true;
   const auto end = std::chrono::steady_clock::now();
   result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(end - start).count();
