@@ -48,7 +48,8 @@ struct Fixture {
     startup::StartupOptions options;
     options.builtin_plugin_dir = BENCH_PLUGIN_DIR;
     host = startup::start_host(options);
-    auto dir = fs::temp_directory_path() / ("toolhost-pipeline-bench-" + std::to_string(::getpid()));
+    auto dir =
+        fs::temp_directory_path() / ("toolhost-pipeline-bench-" + std::to_string(::getpid()));
     fs::remove_all(dir);
     store::DatabaseOptions db_options;
     db_options.state_dir = dir;
@@ -71,8 +72,12 @@ void BM_DirectPluginCall(benchmark::State& state) {
   services.struct_size = sizeof(services);
   const std::string args = R"({"text":"x"})", name = "demo.noop", version = "1.0.0";
   for (auto _ : state) {
-    th_invoke_request request{sizeof(th_invoke_request), {name.data(), name.size()},
-                              {version.data(), version.size()}, {args.data(), args.size()}, {}, {}};
+    th_invoke_request request{sizeof(th_invoke_request),
+                              {name.data(), name.size()},
+                              {version.data(), version.size()},
+                              {args.data(), args.size()},
+                              {},
+                              {}};
     th_invoke_result result{};
     result.struct_size = sizeof(result);
     api.invoke(api.self, &request, &services, &result);

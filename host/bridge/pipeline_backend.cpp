@@ -51,12 +51,14 @@ std::vector<mcp::ToolDescriptor> PipelineBackend::list_tools() {
   auto session = pipeline_.get_session(session_id_);
   if (!session) return out;
   for (const auto& [name, version] : session->catalog) {
-    if (const auto* spec = pipeline_.host().catalog.exact(name, version)) out.push_back(describe(*spec));
+    if (const auto* spec = pipeline_.host().catalog.exact(name, version))
+      out.push_back(describe(*spec));
   }
   return out;
 }
 
-mcp::CallOutcome PipelineBackend::call_tool(std::string_view name, const boost::json::object& arguments) {
+mcp::CallOutcome PipelineBackend::call_tool(std::string_view name,
+                                            const boost::json::object& arguments) {
   pipeline::CallRequest request;
   request.session_id = session_id_;
   request.tool.name = std::string(name);

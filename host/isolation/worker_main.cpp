@@ -47,11 +47,11 @@ int serve(const loader::PluginLibrary& plugin) {
     if (in.status != ReadStatus::ok || in.frame.type != MessageType::invoke) return 2;
     auto request = decode_invoke(in.frame.payload);
     if (!request) return 2;
-    auto called = loader::call_plugin(api,
-                                      {request->tool_name, request->tool_version,
-                                       request->arguments_json, request->invocation_id,
-                                       request->session_id},
-                                      &services);
+    auto called =
+        loader::call_plugin(api,
+                            {request->tool_name, request->tool_version, request->arguments_json,
+                             request->invocation_id, request->session_id},
+                            &services);
     ResultMessage out;
     out.filled = called.filled;
     out.status = called.status;

@@ -3,8 +3,12 @@
 namespace toolhost::loader {
 namespace {
 
-th_str view(std::string_view s) { return th_str{s.data(), s.size()}; }
-std::string copy(th_str s) { return s.data ? std::string(s.data, s.size) : std::string(); }
+th_str view(std::string_view s) {
+  return th_str{s.data(), s.size()};
+}
+std::string copy(th_str s) {
+  return s.data ? std::string(s.data, s.size) : std::string();
+}
 
 }  // namespace
 

@@ -22,7 +22,7 @@ namespace toolhost::pipeline {
 struct CallContext {
   workspace::WorkspaceCallContext workspace;
   artifacts::ArtifactCallContext artifacts;
-  sandbox::SandboxCallContext sandbox;  // bound by grant_sandbox only
+  sandbox::SandboxCallContext sandbox;                           // bound by grant_sandbox only
   std::shared_ptr<workspace::WorkspaceHandle> workspace_handle;  // keeps workspace.handle alive
   const clock::Clock* clock = nullptr;
   const credentials::CredentialSource* credentials = nullptr;
@@ -44,10 +44,10 @@ struct CallContext {
 };
 
 // A context with every service bound. `workspace` may be null (not granted).
-std::shared_ptr<CallContext> make_call_context(const clock::Clock& clock,
-                                               const credentials::CredentialSource& credentials,
-                                               std::shared_ptr<workspace::WorkspaceHandle> workspace,
-                                               std::chrono::steady_clock::time_point deadline);
+std::shared_ptr<CallContext> make_call_context(
+    const clock::Clock& clock, const credentials::CredentialSource& credentials,
+    std::shared_ptr<workspace::WorkspaceHandle> workspace,
+    std::chrono::steady_clock::time_point deadline);
 
 // Binds sandbox_run for a call whose spec has target_kind "sandbox": the
 // command runs against this call's workspace, under its deadline and

@@ -156,7 +156,9 @@ struct ThreadedExecutor::Sequence final : Task {
   Progress progress;
 
   explicit Sequence(std::vector<SequencedCall> c)
-      : calls(std::move(c)), results(calls.size()), started_ns(new std::atomic<int64_t>[calls.size()]) {
+      : calls(std::move(c)),
+        results(calls.size()),
+        started_ns(new std::atomic<int64_t>[calls.size()]) {
     for (size_t i = 0; i < calls.size(); ++i) started_ns[i].store(0);
   }
 

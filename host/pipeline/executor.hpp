@@ -23,9 +23,9 @@ namespace toolhost::pipeline {
 // What the plugin returned, copied into host memory (the plugin's own buffers
 // are released before this exists).
 struct PluginResult {
-  bool returned = false;   // false: the deadline passed first
-  bool late = false;       // returned, but only after the deadline had passed
-  bool filled = false;     // invoke returned 0 and filled the result
+  bool returned = false;  // false: the deadline passed first
+  bool late = false;      // returned, but only after the deadline had passed
+  bool filled = false;    // invoke returned 0 and filled the result
   int32_t status = TH_INVOKE_FAILED;
   std::string output_json;
   std::string content;
@@ -75,8 +75,8 @@ class ThreadedExecutor final : public Executor {
  public:
   ThreadedExecutor();
   ~ThreadedExecutor() override;
-  PluginResult run(std::shared_ptr<loader::PluginLibrary> plugin, std::shared_ptr<CallContext> context,
-                   InvokeInput input) override;
+  PluginResult run(std::shared_ptr<loader::PluginLibrary> plugin,
+                   std::shared_ptr<CallContext> context, InvokeInput input) override;
   // The whole sequence goes to one worker in one hand-off; the caller only
   // watches the deadlines. A call that overruns is abandoned on its worker
   // and the calls after it move to another one.

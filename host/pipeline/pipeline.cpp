@@ -73,14 +73,16 @@ Pipeline::~Pipeline() = default;
 
 std::vector<std::string> Pipeline::all_required_scopes(const registry::Catalog& catalog) {
   std::set<std::string> scopes;
-  for (const auto& s : catalog.all()) scopes.insert(s.required_scopes.begin(), s.required_scopes.end());
+  for (const auto& s : catalog.all())
+    scopes.insert(s.required_scopes.begin(), s.required_scopes.end());
   return {scopes.begin(), scopes.end()};
 }
 
 store::StoreResult<store::Session> Pipeline::create_session(const SessionRequest& request,
                                                             std::string* error) {
   store::NewSession s;
-  for (const auto& name : host_.catalog.names()) s.catalog[name] = host_.catalog.latest(name)->version;
+  for (const auto& name : host_.catalog.names())
+    s.catalog[name] = host_.catalog.latest(name)->version;
   for (const auto& pin : request.pins) {
     auto r = host_.catalog.resolve(pin);
     if (!r.spec) {
@@ -94,8 +96,10 @@ store::StoreResult<store::Session> Pipeline::create_session(const SessionRequest
   s.created_at_us = now_us();
   std::lock_guard lock(store_mutex_);
   auto created = sessions_.create(s);
-  if (created) session_cache_[created->id] = std::make_shared<const store::Session>(*created);
-  else if (error) *error = created.status().message;
+  if (created)
+    session_cache_[created->id] = std::make_shared<const store::Session>(*created);
+  else if (error)
+    *error = created.status().message;
   return created;
 }
 
@@ -116,9 +120,9 @@ store::StoreResult<store::Session> Pipeline::get_session(std::string_view id) {
 }
 
 Pipeline::Planned Pipeline::settled(const CallRequest& request, const std::string& session_id,
-                                     const registry::ToolSpec* spec, const std::string& arguments_json,
-                                     const std::string& policy, const std::string& reason_code,
-                                     std::string detail) {
+                                    const registry::ToolSpec* spec,
+                                    const std::string& arguments_json, const std::string& policy,
+                                    const std::string& reason_code, std::string detail) {
   Planned p;
   p.kind = Planned::Kind::settled;
   CallOutcome& o = p.outcome;
@@ -130,7 +134,8 @@ Pipeline::Planned Pipeline::settled(const CallRequest& request, const std::strin
   o.failure = make_failure(*host_.messages, reason_code, std::move(detail));
   o.content = o.failure->message;
   // A refusal without a session (the session itself failed) has no row to belong to.
-  if (!session_id.empty()) p.row = store::NewInvocation{session_id, o.tool, o.version, arguments_json, policy, now_us()};
+  if (!session_id.empty())
+    p.row = store::NewInvocation{session_id, o.tool, o.version, arguments_json, policy, now_us()};
   return p;
 }
 
@@ -143,8 +148,10 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   std::shared_ptr<const store::Session> session_ptr;
   if (request.session_id.empty()) {
     std::string error;
-    auto created = create_session({request.session_pins, std::nullopt, request.workspace_dir}, &error);
-    if (!created) return settled(request, "", nullptr, "", "", "tool.not_found.unknown_version", error);
+    auto created =
+        create_session({request.session_pins, std::nullopt, request.workspace_dir}, &error);
+    if (!created)
+      return settled(request, "", nullptr, "", "", "tool.not_found.unknown_version", error);
     session_ptr = session_ref(created->id);
   } else {
     session_ptr = session_ref(request.session_id);
@@ -155,16 +162,20 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
       std::map<std::string, std::string> pins;
       for (const auto& pin : request.session_pins) {
         auto r = host_.catalog.resolve(pin);
-        if (!r.spec) return settled(request, session_ptr->id, nullptr, "", "", r.reason_code, r.detail);
+        if (!r.spec)
+          return settled(request, session_ptr->id, nullptr, "", "", r.reason_code, r.detail);
         pins[r.spec->name] = r.spec->version;
       }
       std::lock_guard lock(store_mutex_);
       auto updated = sessions_.update_pins(session_ptr->id, pins);
-      if (updated) session_ptr = session_cache_[session_ptr->id] = std::make_shared<const store::Session>(*updated);
+      if (updated)
+        session_ptr = session_cache_[session_ptr->id] =
+            std::make_shared<const store::Session>(*updated);
     }
   }
   if (!session_ptr)
-    return settled(request, "", nullptr, "", "", "tool.internal.error", "the session could not be read");
+    return settled(request, "", nullptr, "", "", "tool.internal.error",
+                   "the session could not be read");
   const store::Session& session = *session_ptr;
   const registry::ToolSpec* spec = nullptr;
   if (request.tool.version) {
@@ -175,40 +186,42 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
     auto pinned = session.catalog.find(request.tool.name);
     if (pinned == session.catalog.end())
       return settled(request, session.id, nullptr, "", "", "tool.not_found.unknown_tool",
-                             "session " + session.id + " has no tool \"" + request.tool.name + "\"");
+                     "session " + session.id + " has no tool \"" + request.tool.name + "\"");
     spec = host_.catalog.exact(pinned->first, pinned->second);
     if (!spec)
       return settled(request, session.id, nullptr, "", "", "tool.not_found.unknown_version",
-                             "session " + session.id + " is pinned to " + pinned->first + "@" +
-                                 pinned->second + ", which this host no longer has");
+                     "session " + session.id + " is pinned to " + pinned->first + "@" +
+                         pinned->second + ", which this host no longer has");
   }
 
   // 2. Validate input: defaults first, then the schema. Invalid input never invokes.
-  const std::string_view raw_args =
-      request.arguments_json.empty() ? std::string_view("{}") : std::string_view(request.arguments_json);
+  const std::string_view raw_args = request.arguments_json.empty()
+                                        ? std::string_view("{}")
+                                        : std::string_view(request.arguments_json);
   json::error_code ec;
   json::value args = json::parse(raw_args, ec);
   if (ec || !args.is_object())
-    return settled(request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
-                           ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
+    return settled(
+        request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
+        ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
   spec->compiled_input->apply_defaults(args);
   std::string arguments_json = json::serialize(args);
   if (auto invalid = spec->compiled_input->validate(args))
     return settled(request, session.id, spec, arguments_json, "", "tool.invalid_arguments.schema",
-                           "at " + invalid->pointer + " (" + invalid->keyword + "): " + invalid->message);
+                   "at " + invalid->pointer + " (" + invalid->keyword + "): " + invalid->message);
 
   // 3. Policy: scopes, then the side_effect x risk matrix.
   for (const auto& scope : spec->required_scopes) {
     if (std::find(session.scopes.begin(), session.scopes.end(), scope) == session.scopes.end())
       return settled(request, session.id, spec, arguments_json, "deny",
-                             "tool.permission_denied.missing_scope", "session lacks scope " + scope);
+                     "tool.permission_denied.missing_scope", "session lacks scope " + scope);
   }
   auto decision = host_.policy.decide(spec->side_effect, spec->risk);
   std::string policy(tables::to_string(decision));
   if (decision == tables::PolicyDecision::deny)
     return settled(request, session.id, spec, arguments_json, policy,
-                           "tool.permission_denied.policy",
-                           "policy denies " + spec->side_effect + "/" + spec->risk);
+                   "tool.permission_denied.policy",
+                   "policy denies " + spec->side_effect + "/" + spec->risk);
 
   // 4. Approval: a durable pause, resolved exactly once (the row is written
   // with the batch's other rows; see call_batch).
@@ -216,7 +229,8 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   p.kind = decision == tables::PolicyDecision::require_approval ? Planned::Kind::awaiting
                                                                 : Planned::Kind::runnable;
   if (options_.persist_invocations || p.kind == Planned::Kind::awaiting)
-    p.row = store::NewInvocation{session.id, spec->name, spec->version, arguments_json, policy, now_us()};
+    p.row = store::NewInvocation{session.id,     spec->name, spec->version,
+                                 arguments_json, policy,     now_us()};
   p.spec = spec;
   p.session = std::move(session_ptr);
   p.arguments_json = std::move(arguments_json);
@@ -281,14 +295,16 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
       auto claimed = invocations_.claim_for_approval(p.outcome.invocation_id, now_us());
       if (!claimed) {
         p.outcome = settled({}, "", p.spec, p.arguments_json, "", "tool.internal.error",
-                            claimed.status().message).outcome;
+                            claimed.status().message)
+                        .outcome;
         continue;
       }
       p.kind = Planned::Kind::runnable;
     }
     if (p.kind != Planned::Kind::runnable) continue;
     PluginResult refused;
-    auto context = context_for(*p.spec, *p.session, p.outcome.invocation_id, p.workspace_dir, &refused);
+    auto context =
+        context_for(*p.spec, *p.session, p.outcome.invocation_id, p.workspace_dir, &refused);
     if (!context) {
       settle(i, std::move(refused), false);
       continue;
@@ -306,9 +322,8 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   run_sequence();
 
   // 9. Persist every completion in one commit; only then is anything answered.
-  if (options_.persist_invocations || std::any_of(plans.begin(), plans.end(), [](const Planned& p) {
-        return p.approve_inline;
-      })) {
+  if (options_.persist_invocations ||
+      std::any_of(plans.begin(), plans.end(), [](const Planned& p) { return p.approve_inline; })) {
     std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>> completions;
     for (size_t i = 0; i < plans.size(); ++i)
       if (ran[i] && (options_.persist_invocations || plans[i].approve_inline))
@@ -324,16 +339,21 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
 void Pipeline::record_plans(std::vector<Planned>& plans) {
   auto wants_row = [this](const Planned& p) {
     switch (p.kind) {
-      case Planned::Kind::settled: return options_.persist_invocations && p.row.has_value();
-      case Planned::Kind::awaiting: return true;  // an approval is durable or it is nothing
-      case Planned::Kind::runnable: return options_.persist_invocations;
+      case Planned::Kind::settled:
+        return options_.persist_invocations && p.row.has_value();
+      case Planned::Kind::awaiting:
+        return true;  // an approval is durable or it is nothing
+      case Planned::Kind::runnable:
+        return options_.persist_invocations;
     }
     return false;
   };
   bool any = false;
   for (auto& p : plans) {
-    if (wants_row(p)) any = true;
-    else if (p.kind == Planned::Kind::runnable) p.outcome.invocation_id = ids_.next();
+    if (wants_row(p))
+      any = true;
+    else if (p.kind == Planned::Kind::runnable)
+      p.outcome.invocation_id = ids_.next();
   }
   if (!any) return;
 
@@ -347,10 +367,15 @@ void Pipeline::record_plans(std::vector<Planned>& plans) {
         store::StoreResult<std::string> id = store::StoreStatus{};
         switch (p.kind) {
           case Planned::Kind::settled:
-            id = invocations_.insert_completed(*p.row, record_of(p.outcome, p.row->created_at_us, 0));
+            id = invocations_.insert_completed(*p.row,
+                                               record_of(p.outcome, p.row->created_at_us, 0));
             break;
-          case Planned::Kind::awaiting: id = invocations_.insert_awaiting_approval(*p.row); break;
-          case Planned::Kind::runnable: id = invocations_.insert_running(*p.row); break;
+          case Planned::Kind::awaiting:
+            id = invocations_.insert_awaiting_approval(*p.row);
+            break;
+          case Planned::Kind::runnable:
+            id = invocations_.insert_running(*p.row);
+            break;
         }
         if (!id) {
           error = id.status().message;
@@ -468,20 +493,22 @@ CallOutcome Pipeline::deny(std::string_view invocation_id) {
   }
   o.output_trust = "EXTERNAL_UNTRUSTED";
   if (!status.ok()) {
-    o.failure = make_failure(*host_.messages,
-                             status.code == store::StoreCode::not_found ? "tool.not_found.unknown_tool"
-                                                                        : "tool.internal.error",
-                             status.message);
+    o.failure =
+        make_failure(*host_.messages,
+                     status.code == store::StoreCode::not_found ? "tool.not_found.unknown_tool"
+                                                                : "tool.internal.error",
+                     status.message);
   } else {
-    o.failure = make_failure(*host_.messages, "tool.approval_denied.denied", "denied by the operator");
+    o.failure =
+        make_failure(*host_.messages, "tool.approval_denied.denied", "denied by the operator");
   }
   o.content = o.failure->message;
   return o;
 }
 
 std::shared_ptr<workspace::WorkspaceHandle> Pipeline::workspace_for(const store::Session& session,
-                                                                     const std::string& override_dir,
-                                                                     std::string* error) {
+                                                                    const std::string& override_dir,
+                                                                    std::string* error) {
   std::string dir = !override_dir.empty() ? override_dir
                     : !session.workspace_dir.empty()
                         ? session.workspace_dir
@@ -509,10 +536,10 @@ std::shared_ptr<workspace::WorkspaceHandle> Pipeline::workspace_for(const store:
 }
 
 std::shared_ptr<CallContext> Pipeline::context_for(const registry::ToolSpec& spec,
-                                                  const store::Session& session,
-                                                  const std::string& invocation_id,
-                                                  const std::string& workspace_override,
-                                                  PluginResult* refused) {
+                                                   const store::Session& session,
+                                                   const std::string& invocation_id,
+                                                   const std::string& workspace_override,
+                                                   PluginResult* refused) {
   std::shared_ptr<workspace::WorkspaceHandle> workspace;
   if (grants_workspace(spec)) {
     std::string error;
@@ -543,8 +570,9 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
   auto context = context_for(spec, session, invocation_id, workspace_override, &refused);
   if (!context) return finish(spec, session, invocation_id, std::move(refused), false);
   const auto* impl = host_.implementation(spec);
-  auto result = executor_for(*impl).run(impl->library, context,
-                               InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
+  auto result = executor_for(*impl).run(
+      impl->library, context,
+      InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
   bool escaped = context->workspace.escaped();
   return finish(spec, session, invocation_id, std::move(result), escaped);
 }
@@ -559,7 +587,8 @@ Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
     return *executor_;
   }
   auto& executor = isolated_executors_[impl.plugin_path];
-  if (!executor) executor = std::make_unique<isolation::ProcessExecutor>(impl.plugin_path, options_.worker);
+  if (!executor)
+    executor = std::make_unique<isolation::ProcessExecutor>(impl.plugin_path, options_.worker);
   return *executor;
 }
 
@@ -579,7 +608,8 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
   };
 
   if (!result.returned || result.late) {
-    fail("tool.timeout.deadline_exceeded", "no result within " + std::to_string(spec.timeout_s) + " s");
+    fail("tool.timeout.deadline_exceeded",
+         "no result within " + std::to_string(spec.timeout_s) + " s");
   } else if (escaped) {
     // The workspace refused a path as an escape: one failure for every tool,
     // whatever the plugin returned.
@@ -615,8 +645,9 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
         meta.name = spec.name + "-" + invocation_id + (content_over ? ".txt" : ".json");
         meta.media_type = content_over ? "text/plain; charset=utf-8" : "application/json";
         meta.origin = artifacts::Origin::tool_output;
-        meta.provenance = o.output_trust == "EXTERNAL_UNTRUSTED" ? artifacts::Provenance::external_untrusted
-                                                                  : artifacts::Provenance::internal;
+        meta.provenance = o.output_trust == "EXTERNAL_UNTRUSTED"
+                              ? artifacts::Provenance::external_untrusted
+                              : artifacts::Provenance::internal;
         meta.session_id = session.id;
         meta.run_id = session.id;
         meta.invocation_id = invocation_id;
@@ -629,9 +660,9 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
         if (o.content.size() > registry::kGlobalOutputCeiling) {
           o.status = CallStatus::failed;
           o.output = nullptr;
-          o.failure = make_failure(*host_.messages, "tool.output_too_large.hard_ceiling",
-                                   std::to_string(o.content.size()) + " bytes; full output in artifact " +
-                                       artifact_id);
+          o.failure = make_failure(
+              *host_.messages, "tool.output_too_large.hard_ceiling",
+              std::to_string(o.content.size()) + " bytes; full output in artifact " + artifact_id);
           o.content = o.failure->message;
         } else {
           if (content_over) {
@@ -644,8 +675,8 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
             o.output = nullptr;
             o.failure = make_failure(*host_.messages, "tool.output_too_large.hard_ceiling",
                                      "structured output cannot be bounded to " +
-                                         std::to_string(spec.max_output_bytes) + " bytes; artifact " +
-                                         artifact_id);
+                                         std::to_string(spec.max_output_bytes) +
+                                         " bytes; artifact " + artifact_id);
             o.content = o.failure->message;
           }
         }

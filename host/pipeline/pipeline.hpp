@@ -111,9 +111,11 @@ class Pipeline {
       const std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>>& completions);
   // The call's service table; nullptr (and `refused` filled) when its
   // workspace cannot be granted.
-  std::shared_ptr<CallContext> context_for(const registry::ToolSpec& spec, const store::Session& session,
+  std::shared_ptr<CallContext> context_for(const registry::ToolSpec& spec,
+                                           const store::Session& session,
                                            const std::string& invocation_id,
-                                           const std::string& workspace_override, PluginResult* refused);
+                                           const std::string& workspace_override,
+                                           PluginResult* refused);
   CallOutcome run(const registry::ToolSpec& spec, const store::Session& session,
                   const std::string& invocation_id, const std::string& arguments_json,
                   const std::string& workspace_override);

@@ -6,8 +6,8 @@
 #include <pthread.h>
 
 #include <algorithm>
-#include <atomic>
 #include <array>
+#include <atomic>
 #include <stdexcept>
 
 namespace toolhost::store {
@@ -31,7 +31,9 @@ std::string format_uuid(const unsigned char* b) {
 // parent also holds.
 std::atomic<uint64_t> g_fork_generation{0};
 
-void note_fork_in_child() { g_fork_generation.fetch_add(1, std::memory_order_relaxed); }
+void note_fork_in_child() {
+  g_fork_generation.fetch_add(1, std::memory_order_relaxed);
+}
 
 }  // namespace
 
@@ -64,7 +66,8 @@ std::string RandomUuidGenerator::next() {
   // Time-ordered ids put each new row at the right edge of the primary-key
   // index, so a commit rewrites one index page instead of one per row.
   const auto ms = static_cast<uint64_t>(clock::SystemClock{}.now_utc_us() / 1000);
-  for (int i = 0; i < 6; ++i) bytes[static_cast<size_t>(i)] = static_cast<unsigned char>(ms >> (8 * (5 - i)));
+  for (int i = 0; i < 6; ++i)
+    bytes[static_cast<size_t>(i)] = static_cast<unsigned char>(ms >> (8 * (5 - i)));
   bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0f) | 0x70);  // version 7
   bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3f) | 0x80);  // RFC 9562 variant
   return format_uuid(bytes.data());

@@ -162,7 +162,8 @@ TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
       input += "{\"jsonrpc\":\"2.0\",\"id\":\n";
       expected_ids.push_back(nullptr);
     } else if (i % 10 == 7) {
-      input += R"({"jsonrpc":"2.0","id":)" + std::to_string(i) + R"(,"method":"tools/list"})" + "\n";
+      input +=
+          R"({"jsonrpc":"2.0","id":)" + std::to_string(i) + R"(,"method":"tools/list"})" + "\n";
       expected_ids.push_back(i);
     } else if (i % 10 == 9) {
       input += R"({"jsonrpc":"2.0","id":)" + std::to_string(i) + R"(,"method":"ping"})" + "\n";
@@ -182,7 +183,8 @@ TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
   std::string written;
   std::rewind(out);
   char buffer[65536];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;) written.append(buffer, n);
+  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;)
+    written.append(buffer, n);
   std::fclose(in);
   std::fclose(out);
 
@@ -223,7 +225,8 @@ TEST(ServeStdio, AnElicitationAnswerWaitsForTheCallsHeldBeforeIt) {
   session.handle_line(call_line(1, "math.calculate", {{"expression", "1 + 1"}}), out);
   session.handle_line(call_line(2, "math.calculate", {{"expression", "2 + 2"}}), out);
   EXPECT_EQ(backend.call_count, 0);  // held
-  session.handle_line(R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}})", out);
+  session.handle_line(
+      R"({"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}})", out);
   EXPECT_EQ(backend.call_count, 2);
   session.handle_line(call_line(3, "math.calculate", {{"expression", "3 + 3"}}), out);
   session.flush(out);

@@ -24,8 +24,8 @@ const std::string kDirs = PIPELINE_FIXTURE_DIRS;
 
 fs::path fresh_state_dir() {
   static int counter = 0;
-  auto dir = fs::temp_directory_path() /
-             ("toolhost-pipeline-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  auto dir = fs::temp_directory_path() / ("toolhost-pipeline-test-" + std::to_string(::getpid()) +
+                                          "-" + std::to_string(counter++));
   fs::remove_all(dir);
   return dir;
 }
@@ -51,7 +51,8 @@ struct Harness {
     pipeline = std::make_unique<Pipeline>(*host, *db, ids, clock, credentials, PipelineOptions{});
   }
 
-  CallOutcome call(const std::string& tool, const std::string& args = "{}", std::string session = "") {
+  CallOutcome call(const std::string& tool, const std::string& args = "{}",
+                   std::string session = "") {
     CallRequest r;
     r.tool = registry::ToolRef::parse(tool);
     r.arguments_json = args;
@@ -82,8 +83,10 @@ TEST(PipelineResolve, SessionsSnapshotTheCatalogAndPinsResolveExactly) {
   Harness upgraded("all", {}, state);  // 2.0.0 installed since
   auto o = upgraded.call("demo.echo", R"({"text":"a"})", old_session);
   EXPECT_EQ(o.version, "1.0.0") << "an existing session keeps its snapshot";
-  EXPECT_EQ(upgraded.call("demo.echo", R"({"text":"a"})").version, "2.0.0") << "a new session gets the latest";
-  EXPECT_EQ(upgraded.call("demo.echo@1.0.0", "{}").version, "1.0.0") << "NAME@VERSION pins the call";
+  EXPECT_EQ(upgraded.call("demo.echo", R"({"text":"a"})").version, "2.0.0")
+      << "a new session gets the latest";
+  EXPECT_EQ(upgraded.call("demo.echo@1.0.0", "{}").version, "1.0.0")
+      << "NAME@VERSION pins the call";
 
   CallRequest repin;
   repin.session_id = old_session;
@@ -101,7 +104,8 @@ TEST(PipelineResolve, UnknownToolAndVersionAreNotFoundWithARecord) {
   o = h.call("demo.echo@7.0.0");
   expect_failure(o, "NOT_FOUND", "tool.not_found.unknown_version");
   EXPECT_EQ(o.failure->detail, "no version 7.0.0 of demo.echo; versions: 1.0.0, 2.0.0");
-  expect_failure(h.call("demo.echo", "{}", "no-such-session"), "NOT_FOUND", "tool.not_found.unknown_session");
+  expect_failure(h.call("demo.echo", "{}", "no-such-session"), "NOT_FOUND",
+                 "tool.not_found.unknown_session");
 }
 
 TEST(PipelineValidateInput, InvalidInputNeverInvokes) {
@@ -135,7 +139,8 @@ TEST(PipelinePolicy, MissingScopeIsPermissionDenied) {
   auto o = h.call("demo.scoped__echo", "{}", session->id);
   expect_failure(o, "PERMISSION_DENIED", "tool.permission_denied.missing_scope");
   EXPECT_EQ(o.failure->detail, "session lacks scope demo.secret");
-  auto granted = h.pipeline->create_session({{}, std::vector<std::string>{"demo.secret"}, ""}, &error);
+  auto granted =
+      h.pipeline->create_session({{}, std::vector<std::string>{"demo.secret"}, ""}, &error);
   EXPECT_EQ(h.call("demo.scoped__echo", "{}", granted->id).status, CallStatus::ok);
 }
 
@@ -174,7 +179,8 @@ TEST(PipelineApproval, DenialEndsApprovalDenied) {
   auto row = h.row(o.invocation_id);
   EXPECT_EQ(row.status, store::InvocationStatus::denied);
   EXPECT_EQ(row.failure_kind, "APPROVAL_DENIED");
-  EXPECT_EQ(h.pipeline->approve(o.invocation_id).status, CallStatus::failed) << "denied stays denied";
+  EXPECT_EQ(h.pipeline->approve(o.invocation_id).status, CallStatus::failed)
+      << "denied stays denied";
 }
 
 TEST(PipelineApproval, ACrashBetweenApproveAndRunNeverRunsTwice) {
@@ -261,14 +267,16 @@ TEST(PipelineBounds, OversizedContentIsExcerptedAndKeptWholeAsAnArtifact) {
   ASSERT_EQ(o.status, CallStatus::ok) << json::serialize(o.to_json());
   EXPECT_LE(o.content.size(), 1000u);
   EXPECT_TRUE(valid_utf8(o.content));
-  EXPECT_NE(o.content.find("bytes elided; full output in artifact art_"), std::string::npos) << o.content;
+  EXPECT_NE(o.content.find("bytes elided; full output in artifact art_"), std::string::npos)
+      << o.content;
   EXPECT_EQ(o.content.substr(0, 4), "\xc3\xa9\xc3\xa9");
   EXPECT_EQ(o.content.substr(o.content.size() - 3), "xxx");
   ASSERT_TRUE(o.full_output_artifact);
   EXPECT_EQ(o.full_output_artifact->at("byte_count").as_int64(), 5001);
   auto ref = h.pipeline->artifact_store().get_ref(o.full_output_artifact->at("id").as_string());
   ASSERT_TRUE(ref);
-  std::ifstream blob(h.pipeline->artifact_store().blob_path(ref->checksum.substr(7)), std::ios::binary);
+  std::ifstream blob(h.pipeline->artifact_store().blob_path(ref->checksum.substr(7)),
+                     std::ios::binary);
   std::stringstream bytes;
   bytes << blob.rdbuf();
   EXPECT_EQ(bytes.str().size(), 5001u);
@@ -297,8 +305,9 @@ TEST(PipelineRender, PluginReasonCodesMustBeInTheMessageTable) {
 TEST(PipelinePersist, EveryOutcomeIsOneRow) {
   Harness h("all");
   auto before = *h.db->count_rows();
-  std::vector<CallOutcome> outcomes = {h.call("demo.echo"), h.call("demo.fail"), h.call("demo.bad_output"),
-                                       h.call("demo.gated__echo"), h.call("demo.nothing")};
+  std::vector<CallOutcome> outcomes = {h.call("demo.echo"), h.call("demo.fail"),
+                                       h.call("demo.bad_output"), h.call("demo.gated__echo"),
+                                       h.call("demo.nothing")};
   auto after = *h.db->count_rows();
   EXPECT_EQ(after["tool_invocations"] - before["tool_invocations"], 5);
   for (const auto& o : outcomes) EXPECT_FALSE(o.invocation_id.empty());
@@ -311,8 +320,9 @@ TEST(PipelinePersist, EveryOutcomeIsOneRow) {
 
 TEST(PipelinePersist, ACrashMidCallLeavesARowThatSaysRunning) {
   auto state = fresh_state_dir();
-  auto r = testing::run_command(testing::toolhost_binary() + " --plugin-dir " + kDirs + "/all --state-dir " +
-                                state.string() + " call demo.crash 2>/dev/null");
+  auto r =
+      testing::run_command(testing::toolhost_binary() + " --plugin-dir " + kDirs +
+                           "/all --state-dir " + state.string() + " call demo.crash 2>/dev/null");
   EXPECT_NE(r.exit_code, 0);
   store::DatabaseOptions options;
   options.state_dir = state;
@@ -336,24 +346,28 @@ TEST(PipelineGate15, ApprovedExternalWriteTouchesOnlyToolInvocations) {
   auto session = h.pipeline->create_session({}, &error);
   ASSERT_TRUE(session) << error;
   auto before = *h.db->count_rows();
-  auto pending = h.call("demo.external_write", R"({"destination":"crm://accounts/42","content":"hello"})",
-                        session->id);
+  auto pending = h.call("demo.external_write",
+                        R"({"destination":"crm://accounts/42","content":"hello"})", session->id);
   ASSERT_EQ(pending.status, CallStatus::awaiting_approval);
   auto done = h.pipeline->approve(pending.invocation_id);
   ASSERT_EQ(done.status, CallStatus::ok) << json::serialize(done.to_json());
-  EXPECT_EQ(json::serialize(done.output),
-            R"({"recorded":true,"destination":"crm://accounts/42","byte_count":5,)"
-            R"("checksum":"sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"})");
+  EXPECT_EQ(
+      json::serialize(done.output),
+      R"({"recorded":true,"destination":"crm://accounts/42","byte_count":5,)"
+      R"("checksum":"sha256:2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"})");
   auto after = *h.db->count_rows();
   for (const auto& [table, count] : after) {
     EXPECT_EQ(count - before[table], table == "tool_invocations" ? 1 : 0) << table;
   }
   auto row = h.row(pending.invocation_id);
   EXPECT_EQ(row.output_json, json::serialize(done.output));
-  EXPECT_NE(row.arguments_json.find("\"content\":\"hello\""), std::string::npos) << "the content is on the row";
-  EXPECT_EQ(done.content.find("hello"), std::string::npos) << "the model is not handed its content back";
+  EXPECT_NE(row.arguments_json.find("\"content\":\"hello\""), std::string::npos)
+      << "the content is on the row";
+  EXPECT_EQ(done.content.find("hello"), std::string::npos)
+      << "the model is not handed its content back";
 
-  auto denied_pending = h.call("demo.external_write", R"({"destination":"x","content":"no"})", session->id);
+  auto denied_pending =
+      h.call("demo.external_write", R"({"destination":"x","content":"no"})", session->id);
   auto denied = h.pipeline->deny(denied_pending.invocation_id);
   expect_failure(denied, "APPROVAL_DENIED", "tool.approval_denied.denied");
   auto final_counts = *h.db->count_rows();
@@ -376,7 +390,7 @@ TEST(PipelineBatch, CallsRunInOrderEachWithItsRowAndAnOverrunDoesNotStopTheRest)
   add("demo.hang", R"({"seconds": 3})");  // timeout_s 1, ignores cancellation
   add("demo.echo", R"({"text":"b"})");
   add("demo.crash", R"({"text": 5})");  // refused before it could run (it would abort)
-  add("demo.gated__echo", "{}");         // waits for approval
+  add("demo.gated__echo", "{}");        // waits for approval
   add("demo.echo", R"({"text":"c"})");
   const auto start = std::chrono::steady_clock::now();
   auto outcomes = h.pipeline->call_batch(batch);
@@ -397,8 +411,8 @@ TEST(PipelineBatch, CallsRunInOrderEachWithItsRowAndAnOverrunDoesNotStopTheRest)
 
   std::set<std::string> ids;
   const store::InvocationStatus expected[] = {
-      store::InvocationStatus::succeeded, store::InvocationStatus::failed,
-      store::InvocationStatus::succeeded, store::InvocationStatus::failed,
+      store::InvocationStatus::succeeded,         store::InvocationStatus::failed,
+      store::InvocationStatus::succeeded,         store::InvocationStatus::failed,
       store::InvocationStatus::awaiting_approval, store::InvocationStatus::succeeded};
   for (size_t i = 0; i < outcomes.size(); ++i) {
     ASSERT_FALSE(outcomes[i].invocation_id.empty()) << i;

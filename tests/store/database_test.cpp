@@ -69,12 +69,13 @@ TEST(Database, AVersionOneDatabaseKeepsItsRowsAndItsStatusCheckThroughMigrationT
     // A database exactly as a version-1 build left it.
     sqlite3* raw = nullptr;
     ASSERT_EQ(sqlite3_open((dir.state_dir() / Database::kFileName).c_str(), &raw), SQLITE_OK);
-    std::string sql = std::string(schema_migrations().front()) +
-                      "INSERT INTO sessions VALUES ('s1', 1, '{}', '[]', '/w');"
-                      "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
-                      "policy_decision, status, created_at_us) VALUES ('i1', 's1', 't', '1.0.0', "
-                      "'{}', 'allow', 'awaiting_approval', 7);"
-                      "PRAGMA user_version = 1;";
+    std::string sql =
+        std::string(schema_migrations().front()) +
+        "INSERT INTO sessions VALUES ('s1', 1, '{}', '[]', '/w');"
+        "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
+        "policy_decision, status, created_at_us) VALUES ('i1', 's1', 't', '1.0.0', "
+        "'{}', 'allow', 'awaiting_approval', 7);"
+        "PRAGMA user_version = 1;";
     ASSERT_EQ(sqlite3_exec(raw, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
     sqlite3_close(raw);
   }
@@ -90,8 +91,8 @@ TEST(Database, AVersionOneDatabaseKeepsItsRowsAndItsStatusCheckThroughMigrationT
   }
   // The partial index came back with the table.
   {
-    auto st = db->prepare(
-        "SELECT count(*) FROM sqlite_schema WHERE name = 'tool_invocations_awaiting'");
+    auto st =
+        db->prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'tool_invocations_awaiting'");
     ASSERT_TRUE(st->step());
     EXPECT_EQ(st->column_int(0), 1);
   }

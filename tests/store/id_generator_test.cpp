@@ -6,8 +6,8 @@
 
 #include <chrono>
 #include <regex>
-#include <thread>
 #include <set>
+#include <thread>
 
 namespace toolhost::store {
 namespace {
