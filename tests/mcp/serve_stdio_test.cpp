@@ -19,14 +19,14 @@ namespace {
 const std::string kInitialize =
     R"({"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}})";
 
-// Runs serve_stdio with `input` as stdin (a file) and returns what it wrote.
-std::string serve_file(const std::string& input, int* status = nullptr) {
+// Runs serve_stdio over `backend` with `input` as stdin (a file) and returns
+// what it wrote.
+std::string serve_file(Backend& backend, const std::string& input, int* status = nullptr) {
   std::FILE* in = std::tmpfile();
   std::FILE* out = std::tmpfile();
   std::fwrite(input.data(), 1, input.size(), in);
   std::fflush(in);
   std::rewind(in);
-  FakeBackend backend(TOOLHOST_MANIFEST_DIR);
   const int rc = serve_stdio(backend, ServerOptions{}, fileno(in), fileno(out));
   if (status != nullptr) *status = rc;
   std::string written;
@@ -38,6 +38,21 @@ std::string serve_file(const std::string& input, int* status = nullptr) {
   std::fclose(out);
   return written;
 }
+
+std::string serve_file(const std::string& input, int* status = nullptr) {
+  FakeBackend backend(TOOLHOST_MANIFEST_DIR);
+  return serve_file(backend, input, status);
+}
+
+// A fake backend that notes the size of every batch it is handed.
+struct BatchRecordingBackend : FakeBackend {
+  using FakeBackend::FakeBackend;
+  std::vector<std::size_t> batch_sizes;
+  std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) override {
+    batch_sizes.push_back(calls.size());
+    return FakeBackend::call_tools(calls);
+  }
+};
 
 std::string read_line(int fd) {
   std::string line;
@@ -145,14 +160,6 @@ TEST(ServeStdio, ClosedOutputIsAnErrorNotACrash) {
 }
 
 TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
-  struct Recording : FakeBackend {
-    using FakeBackend::FakeBackend;
-    std::vector<std::size_t> batch_sizes;
-    std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) override {
-      batch_sizes.push_back(calls.size());
-      return FakeBackend::call_tools(calls);
-    }
-  };
   // Calls, a parse error, a tools/list and a ping between them: the answers
   // must come back in exactly the order the requests went in.
   std::string input = kInitialize + "\n";
@@ -173,21 +180,10 @@ TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
       expected_ids.push_back(i);
     }
   }
-  std::FILE* in = std::tmpfile();
-  std::FILE* out = std::tmpfile();
-  std::fwrite(input.data(), 1, input.size(), in);
-  std::fflush(in);
-  std::rewind(in);
-  Recording backend(TOOLHOST_MANIFEST_DIR);
-  ASSERT_EQ(serve_stdio(backend, ServerOptions{}, fileno(in), fileno(out)), 0);
-  std::string written;
-  std::rewind(out);
-  char buffer[65536];
-  for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, out)) > 0;)
-    written.append(buffer, n);
-  std::fclose(in);
-  std::fclose(out);
-
+  BatchRecordingBackend backend(TOOLHOST_MANIFEST_DIR);
+  int status = -1;
+  const std::string written = serve_file(backend, input, &status);
+  ASSERT_EQ(status, 0);
   const auto messages = parse_lines(written);
   ASSERT_EQ(messages.size(), expected_ids.size() + 1);
   for (std::size_t k = 0; k < expected_ids.size(); ++k) {
@@ -210,14 +206,7 @@ TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
 
 TEST(ServeStdio, AnElicitationAnswerWaitsForTheCallsHeldBeforeIt) {
   // A notification flushes the held calls first: its effects come after theirs.
-  struct Recording : FakeBackend {
-    using FakeBackend::FakeBackend;
-    std::vector<std::size_t> batch_sizes;
-    std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) override {
-      batch_sizes.push_back(calls.size());
-      return FakeBackend::call_tools(calls);
-    }
-  } backend(TOOLHOST_MANIFEST_DIR);
+  BatchRecordingBackend backend(TOOLHOST_MANIFEST_DIR);
   Session session(backend, ServerOptions{});
   session.set_batching(true);
   std::string out;

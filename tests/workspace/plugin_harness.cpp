@@ -6,6 +6,8 @@
 
 #include <stdexcept>
 
+#include "loader/plugin_call.hpp"
+
 namespace toolhost::workspace_test {
 
 LoadedPlugin::LoadedPlugin(const std::string& file_name) {
@@ -38,27 +40,16 @@ InvokeOutcome LoadedPlugin::invoke(std::string_view tool, std::string_view argum
   services.struct_size = sizeof services;
   if (handle) workspace::bind_workspace_services(services, context);
 
-  th_invoke_request request{};
-  request.struct_size = sizeof request;
-  request.tool_name = {tool.data(), tool.size()};
-  request.tool_version = {"1.0.0", 5};
-  request.arguments_json = {arguments_json.data(), arguments_json.size()};
-  request.invocation_id = {"inv-1", 5};
-  request.session_id = {"ses-1", 5};
-
-  th_invoke_result result{};
-  result.struct_size = sizeof result;
+  auto called =
+      loader::call_plugin(*table_, {tool, "1.0.0", arguments_json, "inv-1", "ses-1"}, &services);
+  if (!called.filled) throw std::runtime_error("invoke could not fill a result");
   InvokeOutcome outcome;
-  if (table_->invoke(table_->self, &request, &services, &result) != 0)
-    throw std::runtime_error("invoke could not fill a result");
-  const auto copy = [](th_str s) { return s.data ? std::string(s.data, s.size) : std::string(); };
-  outcome.status = result.status;
-  outcome.output_json = copy(result.output_json);
-  outcome.content = copy(result.content);
-  outcome.output_trust = result.output_trust;
-  outcome.reason_code = copy(result.reason_code);
-  outcome.detail = copy(result.detail);
-  if (result.release) result.release(result.release_context);
+  outcome.status = called.status;
+  outcome.output_json = std::move(called.output_json);
+  outcome.content = std::move(called.content);
+  outcome.output_trust = called.output_trust;
+  outcome.reason_code = std::move(called.reason_code);
+  outcome.detail = std::move(called.detail);
   outcome.escaped = context.escaped();
   return outcome;
 }
