@@ -85,6 +85,32 @@ void BM_DirectPluginCall(benchmark::State& state) {
   }
 }
 
+// The worker-thread hand-off alone: the no-op plugin through the threaded
+// executor, the deadline enforced, none of the pipeline's steps.
+void BM_ExecutorHandOff(benchmark::State& state) {
+  Fixture f(false, store::Durability::normal);
+  const auto* spec = f.host->catalog.latest("demo.noop");
+  auto library = f.host->implementation(*spec)->library;
+  auto context = pipeline::make_call_context(
+      f.clock, f.credentials, nullptr, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  pipeline::ThreadedExecutor executor;
+  const bool fresh = state.range(0) != 0;
+  const std::string id(36, 'a');
+  for (auto _ : state) {
+    if (fresh)
+      context =
+          pipeline::make_call_context(f.clock, f.credentials, nullptr,
+                                      std::chrono::steady_clock::now() + std::chrono::hours(1));
+    auto result = executor.run(library, context,
+                               pipeline::InvokeInput{"demo.noop", "1.0.0", R"({"text":"x"})",
+                                                     fresh ? id : "0", fresh ? id : "0"});
+    if (!result.returned || !result.filled) {
+      state.SkipWithError("call failed");
+      break;
+    }
+  }
+}
+
 void run_pipeline(benchmark::State& state, bool persist, store::Durability durability,
                   bool inline_executor = false) {
   Fixture f(persist, durability, inline_executor);
@@ -138,6 +164,7 @@ void BM_PipelinePersistedFull(benchmark::State& state) {
 
 // Wall time: the hand-off to the worker thread is part of the cost.
 BENCHMARK(BM_DirectPluginCall)->UseRealTime();
+BENCHMARK(BM_ExecutorHandOff)->Arg(0)->Arg(1)->UseRealTime();
 BENCHMARK(BM_PipelineWithoutPersistence)->UseRealTime();
 BENCHMARK(BM_PipelineStepsOnlyInline)->UseRealTime();
 BENCHMARK(BM_PipelinePersistedNormal)->UseRealTime();

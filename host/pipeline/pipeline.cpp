@@ -1,6 +1,7 @@
 #include "pipeline/pipeline.hpp"
 
 #include <algorithm>
+#include <boost/container/small_vector.hpp>
 #include <filesystem>
 #include <set>
 
@@ -14,6 +15,11 @@ namespace toolhost::pipeline {
 namespace json = boost::json;
 
 namespace {
+
+// A batch is usually one call (`toolhost call`, a lone MCP request): its
+// bookkeeping stays on the stack.
+template <class T>
+using BatchVector = boost::container::small_vector<T, 1>;
 
 int64_t steady_us() {
   return std::chrono::duration_cast<std::chrono::microseconds>(
@@ -198,8 +204,12 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   const std::string_view raw_args = request.arguments_json.empty()
                                         ? std::string_view("{}")
                                         : std::string_view(request.arguments_json);
+  // The parsed arguments live only through validation and serialization, so
+  // they go into a stack arena: no allocation for an ordinary call.
+  unsigned char arena[4096];
+  json::monotonic_resource scratch(arena, sizeof arena);
   json::error_code ec;
-  json::value args = json::parse(raw_args, ec);
+  json::value args = json::parse(raw_args, ec, &scratch);
   if (ec || !args.is_object())
     return settled(
         request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
@@ -240,7 +250,7 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
 }
 
 std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> requests) {
-  std::vector<Planned> plans;
+  BatchVector<Planned> plans;
   plans.reserve(requests.size());
   for (const auto& request : requests) plans.push_back(plan(request));
 
@@ -252,14 +262,14 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   // at a time: a later call may depend on an earlier one's effects.
   // Consecutive calls on one executor go to it as one sequence (one
   // hand-off to a worker thread for the lot, each call under its own deadline).
-  std::vector<store::InvocationOutcome> records(plans.size());
-  std::vector<bool> ran(plans.size(), false);
+  BatchVector<store::InvocationOutcome> records(plans.size());
+  BatchVector<bool> ran(plans.size(), false);
   struct Pending {
     size_t plan;
     std::shared_ptr<CallContext> context;
   };
-  std::vector<Pending> pending;
-  std::vector<SequencedCall> sequence;
+  BatchVector<Pending> pending;
+  BatchVector<SequencedCall> sequence;
   Executor* sequence_executor = nullptr;
   auto settle = [&](size_t i, PluginResult result, bool escaped) {
     Planned& p = plans[i];
@@ -282,7 +292,8 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
       pending.clear();
       return;
     }
-    auto results = sequence_executor->run_sequence(std::move(sequence));
+    auto results = sequence_executor->run_sequence(std::vector<SequencedCall>(
+        std::make_move_iterator(sequence.begin()), std::make_move_iterator(sequence.end())));
     for (size_t k = 0; k < pending.size(); ++k)
       settle(pending[k].plan, std::move(results[k]), pending[k].context->workspace.escaped());
     sequence.clear();
@@ -324,7 +335,7 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   // 9. Persist every completion in one commit; only then is anything answered.
   if (options_.persist_invocations ||
       std::any_of(plans.begin(), plans.end(), [](const Planned& p) { return p.approve_inline; })) {
-    std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>> completions;
+    BatchVector<std::pair<CallOutcome*, const store::InvocationOutcome*>> completions;
     for (size_t i = 0; i < plans.size(); ++i)
       if (ran[i] && (options_.persist_invocations || plans[i].approve_inline))
         completions.emplace_back(&plans[i].outcome, &records[i]);
@@ -336,7 +347,7 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   return outcomes;
 }
 
-void Pipeline::record_plans(std::vector<Planned>& plans) {
+void Pipeline::record_plans(std::span<Planned> plans) {
   auto wants_row = [this](const Planned& p) {
     switch (p.kind) {
       case Planned::Kind::settled:
@@ -409,7 +420,7 @@ void Pipeline::record_plans(std::vector<Planned>& plans) {
 }
 
 void Pipeline::complete_all(
-    const std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>>& completions) {
+    std::span<const std::pair<CallOutcome*, const store::InvocationOutcome*>> completions) {
   if (completions.empty()) return;
   std::string error;
   {
@@ -472,7 +483,8 @@ CallOutcome Pipeline::approve(std::string_view invocation_id) {
   int64_t started = steady_us();
   CallOutcome o = run(*spec, *session, row.id, row.arguments_json, "");
   auto record = record_of(o, now_us(), steady_us() - started);
-  complete_all({{&o, &record}});
+  const std::pair<CallOutcome*, const store::InvocationOutcome*> completion{&o, &record};
+  complete_all({&completion, 1});
   return o;
 }
 

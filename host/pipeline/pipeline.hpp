@@ -104,11 +104,11 @@ class Pipeline {
                   const registry::ToolSpec* spec, const std::string& arguments_json,
                   const std::string& policy, const std::string& reason_code, std::string detail);
   // Writes the rows of a batch in one transaction and gives each its id.
-  void record_plans(std::vector<Planned>& plans);
+  void record_plans(std::span<Planned> plans);
   // Writes the completions in one transaction; on failure every outcome
   // becomes the internal error (a result without its record is not answered).
   void complete_all(
-      const std::vector<std::pair<CallOutcome*, const store::InvocationOutcome*>>& completions);
+      std::span<const std::pair<CallOutcome*, const store::InvocationOutcome*>> completions);
   // The call's service table; nullptr (and `refused` filled) when its
   // workspace cannot be granted.
   std::shared_ptr<CallContext> context_for(const registry::ToolSpec& spec,

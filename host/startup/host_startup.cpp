@@ -9,8 +9,29 @@
 
 namespace toolhost::startup {
 
+namespace {
+// Three-way comparison of `key` with name + "@" + version, as std::string
+// compares (unsigned bytes), without concatenating.
+int compare_with_id(std::string_view key, std::string_view name, std::string_view version) {
+  const std::string_view head = key.substr(0, name.size());
+  if (int c = head.compare(name); c != 0) return c;
+  if (key.size() == name.size()) return -1;  // a proper prefix sorts first
+  const auto at = static_cast<unsigned char>(key[name.size()]);
+  if (at != '@') return at < '@' ? -1 : 1;
+  return key.substr(name.size() + 1).compare(version);
+}
+}  // namespace
+
+bool ToolIdLess::operator()(const std::string& key, const registry::ToolSpec& spec) const {
+  return compare_with_id(key, spec.name, spec.version) < 0;
+}
+
+bool ToolIdLess::operator()(const registry::ToolSpec& spec, const std::string& key) const {
+  return compare_with_id(key, spec.name, spec.version) > 0;
+}
+
 const ToolImplementation* LoadedHost::implementation(const registry::ToolSpec& spec) const {
-  auto it = implementations.find(spec.id());
+  auto it = implementations.find(spec);
   return it == implementations.end() ? nullptr : &it->second;
 }
 
@@ -47,7 +68,8 @@ std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   };
   isolation::load_directory_checked(options.builtin_plugin_dir, checked, load);
   checked.third_party = true;
-  for (const auto& dir : options.config.plugin_dirs) isolation::load_directory_checked(dir, checked, load);
+  for (const auto& dir : options.config.plugin_dirs)
+    isolation::load_directory_checked(dir, checked, load);
   for (const auto& f : load.failures) host->diagnostics.push_back(f.line());
   if (!load.ok()) return host;
 
@@ -59,9 +81,10 @@ std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   // are advertised, the others are remembered with the reason.
   std::vector<registry::ToolSpec> available;
   for (auto& spec : outcome.specs) {
-    auto missing = std::find_if(
-        spec.requires_credentials.begin(), spec.requires_credentials.end(),
-        [&](const std::string& ref) { return !options.credentials || !options.credentials->lookup(ref); });
+    auto missing = std::find_if(spec.requires_credentials.begin(), spec.requires_credentials.end(),
+                                [&](const std::string& ref) {
+                                  return !options.credentials || !options.credentials->lookup(ref);
+                                });
     if (missing == spec.requires_credentials.end())
       available.push_back(std::move(spec));
     else
@@ -73,10 +96,10 @@ std::unique_ptr<LoadedHost> start_host(const StartupOptions& options) {
   for (const auto& p : load.plugins) by_path[p.path] = &p;
   for (const auto& spec : outcome.specs) {
     const auto* plugin = by_path.at(spec.origin);
-    host->implementations[spec.id()] = ToolImplementation{
-        plugin->library, plugin->third_party,
-        !plugin->third_party || is_trusted(options.config, spec.origin), plugin->isolated,
-        plugin->path};
+    host->implementations[spec.id()] =
+        ToolImplementation{plugin->library, plugin->third_party,
+                           !plugin->third_party || is_trusted(options.config, spec.origin),
+                           plugin->isolated, plugin->path};
   }
   host->catalog = registry::Catalog(std::move(outcome.specs));
   return host;

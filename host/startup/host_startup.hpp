@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "config/host_config.hpp"
-#include "isolation/worker_settings.hpp"
 #include "credentials/credential_source.hpp"
+#include "isolation/worker_settings.hpp"
 #include "loader/plugin_library.hpp"
 #include "registry/catalog.hpp"
 #include "tables/message_table.hpp"
@@ -52,9 +52,18 @@ struct ToolImplementation {
   std::string plugin_path;
 };
 
+// Orders "name@version" keys, and finds one from a spec without building
+// its key (the pipeline looks an implementation up on every call).
+struct ToolIdLess {
+  using is_transparent = void;
+  bool operator()(const std::string& a, const std::string& b) const { return a < b; }
+  bool operator()(const std::string& key, const registry::ToolSpec& spec) const;
+  bool operator()(const registry::ToolSpec& spec, const std::string& key) const;
+};
+
 struct LoadedHost {
   registry::Catalog catalog;
-  std::map<std::string, ToolImplementation> implementations;  // by "name@version"
+  std::map<std::string, ToolImplementation, ToolIdLess> implementations;  // by "name@version"
   tables::PartitionTable partition;
   tables::PolicyMatrix policy;
   config::HostConfig config;
