@@ -18,7 +18,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
 struct sqlite3;
 
@@ -85,7 +84,8 @@ class Database {
 
   sqlite3* db_;
   std::filesystem::path state_dir_;
-  std::unordered_map<std::string, std::unique_ptr<Statement>> statements_;
+  // Looked up by the SQL text itself (no key string built per use).
+  std::map<std::string, std::unique_ptr<Statement>, std::less<>> statements_;
 };
 
 // BEGIN IMMEDIATE ... COMMIT; rolls back when destroyed uncommitted. IMMEDIATE

@@ -43,6 +43,14 @@ void bind_text_or_null(Statement& st, int index, const std::string& text) {
   }
 }
 
+void bind_borrowed_text_or_null(Statement& st, int index, const std::string& text) {
+  if (text.empty()) {
+    st.bind_null(index);
+  } else {
+    st.bind_borrowed(index, text);
+  }
+}
+
 InvocationStatus final_status(const InvocationOutcome& outcome) {
   return outcome.succeeded ? InvocationStatus::succeeded : InvocationStatus::failed;
 }
@@ -69,13 +77,13 @@ StoreResult<std::string> InvocationStore::insert(const NewInvocation& invocation
         "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
         "policy_decision, status, created_at_us, started_at_us) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
-    st->bind(1, id);
-    st->bind(2, invocation.session_id);
-    st->bind(3, invocation.tool);
-    st->bind(4, invocation.version);
-    st->bind(5, invocation.arguments_json);
-    st->bind(6, invocation.policy_decision);
-    st->bind(7, to_string(status));
+    st->bind_borrowed(1, id);
+    st->bind_borrowed(2, invocation.session_id);
+    st->bind_borrowed(3, invocation.tool);
+    st->bind_borrowed(4, invocation.version);
+    st->bind_borrowed(5, invocation.arguments_json);
+    st->bind_borrowed(6, invocation.policy_decision);
+    st->bind_borrowed(7, to_string(status));
     st->bind(8, invocation.created_at_us);
     if (status == InvocationStatus::running) {
       st->bind(9, invocation.created_at_us);
@@ -134,14 +142,14 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
         "UPDATE tool_invocations SET status = ?2, output_json = ?3, content = ?4, "
         "output_trust = ?5, failure_kind = ?6, reason_code = ?7, detail = ?8, "
         "finished_at_us = ?9, duration_us = ?10 WHERE id = ?1 AND status = 'running'");
-    st->bind(1, id);
-    st->bind(2, to_string(final_status(outcome)));
-    bind_text_or_null(*st, 3, outcome.output_json);
-    bind_text_or_null(*st, 4, outcome.content);
-    bind_text_or_null(*st, 5, outcome.output_trust);
-    bind_text_or_null(*st, 6, outcome.failure_kind);
-    bind_text_or_null(*st, 7, outcome.reason_code);
-    bind_text_or_null(*st, 8, outcome.detail);
+    st->bind_borrowed(1, id);
+    st->bind_borrowed(2, to_string(final_status(outcome)));
+    bind_borrowed_text_or_null(*st, 3, outcome.output_json);
+    bind_borrowed_text_or_null(*st, 4, outcome.content);
+    bind_borrowed_text_or_null(*st, 5, outcome.output_trust);
+    bind_borrowed_text_or_null(*st, 6, outcome.failure_kind);
+    bind_borrowed_text_or_null(*st, 7, outcome.reason_code);
+    bind_borrowed_text_or_null(*st, 8, outcome.detail);
     st->bind(9, outcome.finished_at_us);
     st->bind(10, outcome.duration_us);
     st->step();

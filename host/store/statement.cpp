@@ -34,9 +34,14 @@ void Statement::reset() {
 }
 
 void Statement::bind(int index, std::string_view text) {
-  // SQLITE_TRANSIENT: the caller's buffer may die before step().
   const int rc =
       sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+  if (rc != SQLITE_OK) fail(db_, rc, "bind");
+}
+
+void Statement::bind_borrowed(int index, std::string_view text) {
+  const int rc =
+      sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_STATIC);
   if (rc != SQLITE_OK) fail(db_, rc, "bind");
 }
 

@@ -23,7 +23,13 @@ class Statement {
   // Resets the statement and clears its bindings so it can run again.
   void reset();
 
+  // Copies the text: the caller's buffer may die before step().
   void bind(int index, std::string_view text);
+  // Borrows the text: the buffer must outlive this use of the statement
+  // (until its StatementUse resets it). For the per-call row writes, whose
+  // strings all outlive the statement; it saves an allocation and a copy per
+  // column.
+  void bind_borrowed(int index, std::string_view text);
   void bind(int index, int64_t value);
   void bind_null(int index);
   void bind(int index, const std::optional<int64_t>& value);
