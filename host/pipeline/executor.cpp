@@ -181,41 +181,49 @@ struct ThreadedExecutor::Sequence final : Task {
   }
 };
 
-// A worker thread with a one-task mailbox.
+// A worker thread with a one-task mailbox. While the worker polls, handing it
+// a task takes no lock: `has_task` and `sleeping` are sequentially consistent
+// on both sides, so either the worker sees the task before it sleeps, or the
+// giver sees it sleeping and wakes it under the mutex.
 struct ThreadedExecutor::Worker {
+  std::shared_ptr<Task> task;  // written by the giver, then read by the worker
+  std::atomic<bool> has_task{false};
+  std::atomic<bool> sleeping{false};
   std::mutex mutex;
   std::condition_variable task_cv;
-  std::shared_ptr<Task> task;  // guarded by mutex
-  std::atomic<bool> has_task{false};
-  bool sleeping = false;  // guarded by mutex
 
+  // Called only while the worker is idle (off every idle list's reach).
   void give(std::shared_ptr<Task> next) {
-    std::lock_guard lock(mutex);
     task = std::move(next);
-    has_task.store(true, std::memory_order_release);
-    if (sleeping) task_cv.notify_one();
+    has_task.store(true);
+    if (sleeping.load()) {
+      std::lock_guard lock(mutex);
+      task_cv.notify_one();
+    }
   }
 
   std::shared_ptr<Task> take() {
     if (!poll_until([this] { return has_task.load(std::memory_order_acquire); }, kWorkerPoll)) {
       std::unique_lock lock(mutex);
-      sleeping = true;
-      task_cv.wait(lock, [this] { return has_task.load(std::memory_order_acquire); });
-      sleeping = false;
+      sleeping.store(true);
+      task_cv.wait(lock, [this] { return has_task.load(); });
+      sleeping.store(false);
     }
-    std::lock_guard lock(mutex);
     has_task.store(false, std::memory_order_relaxed);
     return std::move(task);
   }
 };
 
 struct ThreadedExecutor::Pool {
+  // The most recently idle worker (likely still polling) sits in `hot`,
+  // reached with one atomic exchange; any others wait in `idle`.
+  std::atomic<Worker*> hot{nullptr};
   std::mutex mutex;
-  std::vector<Worker*> idle;  // most recently idle last: likely still polling
+  std::vector<Worker*> idle;  // guarded by mutex
 
   void submit(std::shared_ptr<Task> task) {
-    Worker* worker = nullptr;
-    {
+    Worker* worker = hot.exchange(nullptr);
+    if (worker == nullptr) {
       std::lock_guard lock(mutex);
       if (!idle.empty()) {
         worker = idle.back();
@@ -229,12 +237,21 @@ struct ThreadedExecutor::Pool {
     worker->give(std::move(task));
   }
 
-  void work(Worker& self) {
-    const std::function<void()> went_idle = [this, &self] {
+  void went_idle(Worker& self) {
+    Worker* empty = nullptr;
+    if (hot.compare_exchange_strong(empty, &self)) return;
+    // Another worker holds the hot slot; this one is the more recent, so
+    // it takes the slot and the other goes to the list.
+    Worker* previous = hot.exchange(&self);
+    if (previous != nullptr) {
       std::lock_guard lock(mutex);
-      idle.push_back(&self);
-    };
-    for (;;) self.take()->run_on_worker(went_idle);
+      idle.push_back(previous);
+    }
+  }
+
+  void work(Worker& self) {
+    const std::function<void()> idle_again = [this, &self] { went_idle(self); };
+    for (;;) self.take()->run_on_worker(idle_again);
   }
 };
 
