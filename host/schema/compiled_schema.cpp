@@ -7,6 +7,8 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
+#include "schema/fast_check.hpp"
+
 namespace toolhost::schema {
 
 namespace json = boost::json;
@@ -14,6 +16,7 @@ namespace json = boost::json;
 struct CompiledSchema::Impl {
   json::value source;
   valijson::Schema schema;
+  std::optional<FastCheck> fast;  // for schemas inside its subset
 };
 
 CompiledSchema::CompiledSchema(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -29,8 +32,8 @@ std::shared_ptr<const CompiledSchema> CompiledSchema::compile(const json::value&
     return nullptr;
   }
   auto version = valijson::SchemaParser::kDraft7;
-  if (const auto* d = o->if_contains("$schema"); d && d->is_string() &&
-                                                  d->as_string().find("draft-04") != json::string::npos)
+  if (const auto* d = o->if_contains("$schema");
+      d && d->is_string() && d->as_string().find("draft-04") != json::string::npos)
     version = valijson::SchemaParser::kDraft4;
   try {
     valijson::SchemaParser parser(version);
@@ -40,6 +43,7 @@ std::shared_ptr<const CompiledSchema> CompiledSchema::compile(const json::value&
     if (error) *error = std::string("schema does not compile: ") + e.what();
     return nullptr;
   }
+  impl->fast = FastCheck::compile(impl->source);
   return std::shared_ptr<const CompiledSchema>(new CompiledSchema(std::move(impl)));
 }
 
@@ -69,18 +73,36 @@ std::string to_pointer(const std::vector<std::string>& context) {
 }
 
 std::string guess_keyword(const std::string& description) {
-  static const char* const kKeywords[] = {
-      "additionalProperties", "required", "maxLength", "minLength", "maximum", "minimum",
-      "maxItems", "minItems", "pattern", "enum", "const", "type", "multipleOf", "uniqueItems",
-      "oneOf", "anyOf", "allOf", "not"};
+  static const char* const kKeywords[] = {"additionalProperties",
+                                          "required",
+                                          "maxLength",
+                                          "minLength",
+                                          "maximum",
+                                          "minimum",
+                                          "maxItems",
+                                          "minItems",
+                                          "pattern",
+                                          "enum",
+                                          "const",
+                                          "type",
+                                          "multipleOf",
+                                          "uniqueItems",
+                                          "oneOf",
+                                          "anyOf",
+                                          "allOf",
+                                          "not"};
   struct Hint {
     const char* text;
     const char* keyword;
   };
-  static const Hint kHints[] = {{"no more than", "maxLength"},     {"at least", "minLength"},
-                                {"Missing required", "required"},  {"not allowed", "additionalProperties"},
-                                {"type", "type"},                  {"enum", "enum"},
-                                {"pattern", "pattern"},            {"greater than", "maximum"},
+  static const Hint kHints[] = {{"no more than", "maxLength"},
+                                {"at least", "minLength"},
+                                {"Missing required", "required"},
+                                {"not allowed", "additionalProperties"},
+                                {"type", "type"},
+                                {"enum", "enum"},
+                                {"pattern", "pattern"},
+                                {"greater than", "maximum"},
                                 {"less than", "minimum"}};
   // valijson names the failing constraint in quotes ("... by 'type' constraint").
   for (const char* k : kKeywords)
@@ -113,15 +135,26 @@ void apply_defaults_at(const json::value& schema, json::value& instance) {
 }  // namespace
 
 std::optional<ValidationError> CompiledSchema::validate(const json::value& instance) const {
+  auto verdict = FastCheck::Verdict::unsure;
+  FastCheck::Failure fast_failure;
+  if (impl_->fast) {
+    verdict = impl_->fast->check(instance, &fast_failure);
+    if (verdict == FastCheck::Verdict::valid) return std::nullopt;
+  }
   valijson::adapters::BoostJsonAdapter target(instance);
-  {
-    // Fast path: stop at the first failure and collect nothing.
+  if (verdict == FastCheck::Verdict::unsure) {
+    // Stop at the first failure and collect nothing.
     valijson::Validator validator;
     if (validator.validate(impl_->schema, target, nullptr)) return std::nullopt;
   }
   valijson::Validator validator;
   valijson::ValidationResults results;
-  validator.validate(impl_->schema, target, &results);
+  if (validator.validate(impl_->schema, target, &results)) {
+    // Only the fast check can get here: valijson measures a string's length
+    // up to its first U+0000, so it passes an over-long string that embeds
+    // one. JSON Schema counts every code point; so do we.
+    return ValidationError{fast_failure.pointer, fast_failure.keyword, fast_failure.message};
+  }
   ValidationError err{"/", "schema", "instance does not match the schema"};
   // The deepest error is the most specific one.
   size_t best_depth = 0;
@@ -138,6 +171,8 @@ void CompiledSchema::apply_defaults(json::value& instance) const {
   apply_defaults_at(impl_->source, instance);
 }
 
-const json::value& CompiledSchema::source() const { return impl_->source; }
+const json::value& CompiledSchema::source() const {
+  return impl_->source;
+}
 
 }  // namespace toolhost::schema
