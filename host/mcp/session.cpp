@@ -1,5 +1,7 @@
 #include "mcp/session.hpp"
 
+#include "common/json_text.hpp"
+
 #include "mcp/approval_prompt.hpp"
 #include "mcp/line_reader.hpp"
 #include "mcp/protocol_versions.hpp"
@@ -75,7 +77,7 @@ void Session::handle_line(std::string_view line, std::string& out) {
   unsigned char buffer[8192];
   boost::json::monotonic_resource resource(buffer, sizeof buffer);
   boost::system::error_code ec;
-  boost::json::value parsed = boost::json::parse(line, ec, &resource);
+  boost::json::value parsed = common::parse_json(line, ec, &resource);
   if (ec) {
     Held text;
     send_error(nullptr, jsonrpc::kParseError, "Parse error: " + ec.message(),

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <set>
 
+#include "common/json_text.hpp"
 #include "isolation/process_executor.hpp"
 #include "pipeline/failure.hpp"
 #include "pipeline/output_bounds.hpp"
@@ -209,7 +210,7 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   unsigned char arena[4096];
   json::monotonic_resource scratch(arena, sizeof arena);
   json::error_code ec;
-  json::value args = json::parse(raw_args, ec, &scratch);
+  json::value args = common::parse_json(raw_args, ec, &scratch);
   if (ec || !args.is_object())
     return settled(
         request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
@@ -633,7 +634,7 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
   } else {
     // 6. Validate output.
     json::error_code ec;
-    json::value output = json::parse(result.output_json, ec);
+    json::value output = common::parse_json(result.output_json, ec);
     std::optional<schema::ValidationError> invalid;
     if (!ec) invalid = spec.compiled_output->validate(output);
     if (ec) {
