@@ -1,6 +1,7 @@
 // Side-by-side benchmark of MCP tools/call over stdio: our server against the
 // official TypeScript SDK server, driven by the same minimal pipelined client
-// (write N newline-delimited requests, read N answers), alternating runs.
+// (write N newline-delimited requests, count N answers, then check every one
+// after the clock stops), alternating runs.
 // Reports wall throughput and the SERVER process's CPU time per call (summed
 // over its threads from /proc/<pid>/task/*/schedstat, nanosecond resolution),
 // and the ratios.
@@ -53,32 +54,37 @@ class Server {
     // listener-count warning under a deep pipeline; it is noise here.
     this.child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'],
       env: { ...process.env, NODE_NO_WARNINGS: '1' } });
-    this.pending = '';
-    this.onLines = null;
-    this.child.stdout.setEncoding('utf8');
+    // Answers are kept as raw chunks and only counted (newline bytes) while
+    // the clock runs; they are decoded and checked after it stops, so the
+    // client's own cost per answer stays far below either server's.
+    this.chunks = [];
+    this.lines = 0;
+    this.onCount = null;
     this.child.stdout.on('data', (chunk) => {
-      this.pending += chunk;
-      const last = this.pending.lastIndexOf('\n');
-      if (last < 0) return;
-      const complete = this.pending.slice(0, last);
-      this.pending = this.pending.slice(last + 1);
-      this.onLines?.(complete.split('\n'));
+      this.chunks.push(chunk);
+      for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) this.lines++;
+      this.onCount?.();
     });
   }
-  // Writes the lines and resolves with every answer once `expected` arrived.
-  exchange(lines, expected) {
+  // Writes the payload and resolves with every answer line once `expected`
+  // more arrived.
+  exchange(payload, expected) {
     return new Promise((resolve) => {
-      const answers = [];
-      this.onLines = (got) => {
-        for (const line of got) answers.push(line);
-        if (answers.length >= expected) { this.onLines = null; resolve(answers); }
+      const target = this.lines + expected;
+      this.onCount = () => {
+        if (this.lines < target) return;
+        this.onCount = null;
+        const text = Buffer.concat(this.chunks).toString('utf8');
+        this.chunks = [];
+        this.lines = 0;
+        resolve(text.split('\n').filter((line) => line.length > 0));
       };
-      const payload = lines.join('\n') + '\n';
+      const data = typeof payload === 'string' ? Buffer.from(payload) : payload;
       let offset = 0;
       const chunk = 1 << 20;
       const pump = () => {
-        while (offset < payload.length) {
-          const ok = this.child.stdin.write(payload.slice(offset, offset + chunk));
+        while (offset < data.length) {
+          const ok = this.child.stdin.write(data.subarray(offset, offset + chunk));
           offset += chunk;
           if (!ok) { this.child.stdin.once('drain', pump); return; }
         }
@@ -92,6 +98,8 @@ class Server {
   }
 }
 
+const payloadOf = (lines) => Buffer.from(lines.join('\n') + '\n');
+
 const callLine = (id) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call',
   params: { name: 'math.calculate', arguments: { expression: '17 * 23' } } });
 
@@ -99,26 +107,32 @@ async function runOnce(label, commandLine) {
   const server = new Server(commandLine);
   const init = { jsonrpc: '2.0', id: 0, method: 'initialize', params: {
     protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
-  await server.exchange([JSON.stringify(init)], 1);
+  await server.exchange(payloadOf([JSON.stringify(init)]), 1);
   server.child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) + '\n');
   // Warm-up: lets V8 optimise the peer, so we compare steady states.
-  await server.exchange(Array.from({ length: warmup }, (_, i) => callLine(`w${i}`)), warmup);
+  await server.exchange(payloadOf(Array.from({ length: warmup }, (_, i) => callLine(`w${i}`))), warmup);
 
-  const lines = Array.from({ length: calls }, (_, i) => callLine(i + 1));
+  const payload = payloadOf(Array.from({ length: calls }, (_, i) => callLine(i + 1)));
   const cpuBefore = processCpuNs(server.child.pid);
   const start = process.hrtime.bigint();
-  const answers = await server.exchange(lines, calls);
+  const answers = await server.exchange(payload, calls);
   const wallNs = Number(process.hrtime.bigint() - start);
   const cpuNs = processCpuNs(server.child.pid) - cpuBefore;
   await server.close();
 
-  for (const i of [0, calls - 1]) {
-    const answer = JSON.parse(answers[i]);
-    if (answer.id !== i + 1 || answer.result?.structuredContent?.result !== '391') {
-      throw new Error(`${label}: unexpected answer ${answers[i]}`);
+  // Every answer, checked once the clock has stopped: one per request id,
+  // each the calculator's result.
+  if (answers.length !== calls) throw new Error(`${label}: ${answers.length} answers for ${calls} calls`);
+  const seen = new Set();
+  for (const line of answers) {
+    const answer = JSON.parse(line);
+    if (!Number.isInteger(answer.id) || answer.id < 1 || answer.id > calls || seen.has(answer.id) ||
+        answer.result?.structuredContent?.result !== '391' ||
+        answer.result?.content?.[0]?.text !== '391' || answer.result?.isError === true) {
+      throw new Error(`${label}: unexpected answer ${line}`);
     }
+    seen.add(answer.id);
   }
-  if (!answers.every((a) => a.includes('"result":"391"'))) throw new Error(`${label}: a call failed`);
   return { label, callsPerSecond: calls / (wallNs / 1e9), cpuUsPerCall: cpuNs / 1e3 / calls };
 }
 

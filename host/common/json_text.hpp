@@ -14,9 +14,14 @@ inline boost::json::value parse_json(std::string_view text, boost::json::error_c
                                      boost::json::storage_ptr storage = {}) {
   thread_local boost::json::parser parser;
   parser.reset(std::move(storage));
-  parser.write(text.data(), text.size(), ec);
+  try {
+    parser.write(text.data(), text.size(), ec);
+  } catch (...) {  // allocation failure: never keep a caller's storage past the call
+    parser.reset();
+    throw;
+  }
   if (ec) {
-    parser.reset();  // drop the partial value and its storage
+    parser.reset();  // drop the partial value and the caller's storage
     return nullptr;
   }
   return parser.release();

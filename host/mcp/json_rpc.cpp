@@ -103,7 +103,8 @@ boost::json::object error_response(const boost::json::value& id, std::int64_t co
 }
 
 boost::json::object result_response(const boost::json::value& id, boost::json::value result) {
-  boost::json::object response;
+  boost::json::object response(result.storage());  // the result's arena, if it has one
+  response.reserve(3);
   response["jsonrpc"] = "2.0";
   response["id"] = id;
   response["result"] = std::move(result);
@@ -111,7 +112,15 @@ boost::json::object result_response(const boost::json::value& id, boost::json::v
 }
 
 void append_line(std::string& out, const boost::json::value& message) {
-  out += boost::json::serialize(message);
+  // Serialized straight into `out`: no intermediate string per message.
+  thread_local boost::json::serializer serializer;
+  serializer.reset(&message);
+  while (!serializer.done()) {
+    const size_t at = out.size();
+    out.resize(at + 4096);
+    const size_t written = serializer.read(out.data() + at, 4096).size();
+    out.resize(at + written);
+  }
   out += '\n';
 }
 

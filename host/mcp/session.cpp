@@ -409,9 +409,14 @@ void Session::settle_call(const boost::json::value& id, const RequestContext& co
       await_approval(id, context, entry, arguments, outcome, out);
       return;
     case CallOutcome::Status::ok:
-    case CallOutcome::Status::failed:
-      send_result(id, render_call_result(outcome, entry.descriptor), context.era, out);
+    case CallOutcome::Status::failed: {
+      // The answer is built, serialized and dropped here: an arena on the
+      // stack holds it, so it costs no allocation and no per-node free.
+      unsigned char buffer[4096];
+      boost::json::monotonic_resource arena(buffer, sizeof buffer);
+      send_result(id, render_call_result(outcome, entry.descriptor, &arena), context.era, out);
       return;
+    }
   }
 }
 

@@ -5,11 +5,14 @@
 namespace toolhost::mcp {
 namespace {
 
-boost::json::array text_content(std::string_view text) {
-  boost::json::object block;
-  block["type"] = "text";
-  block["text"] = text;
-  return boost::json::array{std::move(block)};
+boost::json::array text_content(std::string_view text, boost::json::storage_ptr storage = {}) {
+  boost::json::object block(storage);
+  block.reserve(2);
+  block.emplace("type", "text");
+  block.emplace("text", text);
+  boost::json::array content(std::move(storage));
+  content.emplace_back(std::move(block));  // a braced list would copy it
+  return content;
 }
 
 }  // namespace
@@ -34,13 +37,16 @@ boost::json::object render_tool(const CatalogEntry& entry) {
   return rendered;
 }
 
-boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool) {
+boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool,
+                                       boost::json::storage_ptr storage) {
   const bool ok = outcome.status == CallOutcome::Status::ok;
-  boost::json::object result;
-  result["content"] = text_content(outcome.content);
+  boost::json::object result(storage);
+  result.reserve(4);
+  result["content"] = text_content(outcome.content, storage);
   if (ok && !outcome.output.is_null()) result["structuredContent"] = outcome.output;
   result["isError"] = !ok;
-  boost::json::object meta;
+  boost::json::object meta(storage);
+  meta.reserve(ok ? 3 : 6);
   meta[kMetaVersion] = tool.version;
   if (!outcome.output_trust.empty()) meta[kMetaOutputTrust] = outcome.output_trust;
   if (!outcome.invocation_id.empty()) meta[kMetaInvocationId] = outcome.invocation_id;

@@ -28,7 +28,9 @@ boost::json::object render_tool(const CatalogEntry& entry);
 // CallToolResult for a settled outcome (ok or failed): the model-facing text
 // as the one text content block, the structured result as
 // structuredContent, isError for failures.
-boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool);
+// Built in `storage` (a caller's per-answer arena on the hot path).
+boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool,
+                                       boost::json::storage_ptr storage = {});
 
 // CallToolResult for a call left waiting for an out-of-band approval: an
 // isError result whose text names the invocation and the command to approve it.
