@@ -10,6 +10,7 @@ PACKAGES=(
   libboost-system1.81-dev libboost-program-options1.81-dev
   libicu-dev icu-devtools libssl-dev openssl libsqlite3-dev sqlite3
   libgtest-dev libgmock-dev libbenchmark-dev libmpfr-dev libgmp-dev libcli11-dev
+  libgoogle-perftools-dev
   tzdata bubblewrap nodejs npm
 )
 
