@@ -374,8 +374,26 @@ void Pipeline::record_plans(std::span<Planned> plans) {
     std::lock_guard lock(store_mutex_);
     try {
       store::Transaction tx(db_);
+      // The calls about to run go in together, several rows per statement.
+      BatchVector<const store::NewInvocation*> running_rows;
+      BatchVector<Planned*> running_plans;
       for (auto& p : plans) {
-        if (!wants_row(p)) continue;
+        if (p.kind != Planned::Kind::runnable || !wants_row(p)) continue;
+        running_rows.push_back(&*p.row);
+        running_plans.push_back(&p);
+      }
+      if (!running_rows.empty()) {
+        auto ids = invocations_.insert_running_many({running_rows.data(), running_rows.size()});
+        if (ids) {
+          for (size_t i = 0; i < running_plans.size(); ++i)
+            running_plans[i]->outcome.invocation_id = std::move((*ids)[i]);
+        } else {
+          error = ids.status().message;
+        }
+      }
+      for (auto& p : plans) {
+        if (!error.empty()) break;
+        if (!wants_row(p) || p.kind == Planned::Kind::runnable) continue;
         store::StoreResult<std::string> id = store::StoreStatus{};
         switch (p.kind) {
           case Planned::Kind::settled:
@@ -386,8 +404,7 @@ void Pipeline::record_plans(std::span<Planned> plans) {
             id = invocations_.insert_awaiting_approval(*p.row);
             break;
           case Planned::Kind::runnable:
-            id = invocations_.insert_running(*p.row);
-            break;
+            continue;  // written above, together
         }
         if (!id) {
           error = id.status().message;

@@ -71,8 +71,15 @@ StoreStatus missed_update(Database& db, std::string_view id, std::string_view wa
 
 StoreResult<std::string> InvocationStore::insert(const NewInvocation& invocation,
                                                  InvocationStatus status) {
-  return detail::guarded([&]() -> StoreResult<std::string> {
-    std::string id = ids_.next();
+  std::string id = ids_.next();
+  auto written = insert_with_id(invocation, status, id);
+  if (!written.ok()) return written;
+  return id;
+}
+
+StoreStatus InvocationStore::insert_with_id(const NewInvocation& invocation,
+                                            InvocationStatus status, std::string_view id) {
+  return detail::guarded([&]() -> StoreStatus {
     auto st = db_.prepare(
         "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
         "policy_decision, status, created_at_us, started_at_us) "
@@ -91,12 +98,72 @@ StoreResult<std::string> InvocationStore::insert(const NewInvocation& invocation
       st->bind_null(9);
     }
     st->step();
-    return id;
+    return StoreStatus::success();
   });
 }
 
 StoreResult<std::string> InvocationStore::insert_running(const NewInvocation& invocation) {
   return insert(invocation, InvocationStatus::running);
+}
+
+namespace {
+
+// "INSERT ... VALUES (?1, …, ?9), (?10, …)" for `rows` rows of the nine
+// columns insert() writes, built once per size.
+const std::string& multi_row_insert_sql(size_t rows) {
+  static const auto build = [](size_t n) {
+    std::string sql =
+        "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
+        "policy_decision, status, created_at_us, started_at_us) VALUES ";
+    for (size_t r = 0; r < n; ++r) {
+      sql += r == 0 ? "(" : ", (";
+      for (size_t c = 0; c < 9; ++c) {
+        if (c) sql += ", ";
+        sql += "?" + std::to_string(r * 9 + c + 1);
+      }
+      sql += ")";
+    }
+    return sql;
+  };
+  static const std::string k32 = build(32), k8 = build(8);
+  return rows == 32 ? k32 : k8;
+}
+
+}  // namespace
+
+StoreResult<std::vector<std::string>> InvocationStore::insert_running_many(
+    std::span<const NewInvocation* const> invocations) {
+  return detail::guarded([&]() -> StoreResult<std::vector<std::string>> {
+    std::vector<std::string> ids;
+    ids.reserve(invocations.size());
+    for (size_t i = 0; i < invocations.size(); ++i) ids.push_back(ids_.next());
+    const std::string_view running = to_string(InvocationStatus::running);
+    size_t at = 0;
+    for (const size_t chunk : {size_t{32}, size_t{8}}) {
+      for (; invocations.size() - at >= chunk; at += chunk) {
+        auto st = db_.prepare(multi_row_insert_sql(chunk));
+        for (size_t r = 0; r < chunk; ++r) {
+          const NewInvocation& row = *invocations[at + r];
+          const int base = static_cast<int>(r * 9);
+          st->bind_borrowed(base + 1, ids[at + r]);
+          st->bind_borrowed(base + 2, row.session_id);
+          st->bind_borrowed(base + 3, row.tool);
+          st->bind_borrowed(base + 4, row.version);
+          st->bind_borrowed(base + 5, row.arguments_json);
+          st->bind_borrowed(base + 6, row.policy_decision);
+          st->bind_borrowed(base + 7, running);
+          st->bind(base + 8, row.created_at_us);
+          st->bind(base + 9, row.created_at_us);
+        }
+        st->step();
+      }
+    }
+    for (; at < invocations.size(); ++at) {
+      auto one = insert_with_id(*invocations[at], InvocationStatus::running, ids[at]);
+      if (!one.ok()) return one;
+    }
+    return ids;
+  });
 }
 
 StoreResult<std::string> InvocationStore::insert_awaiting_approval(

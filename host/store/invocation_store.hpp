@@ -9,6 +9,7 @@
 #include "store/store_result.hpp"
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,12 @@ class InvocationStore {
   // A call about to run: status running, started_at_us = created_at_us.
   // Returns the new invocation id.
   StoreResult<std::string> insert_running(const NewInvocation& invocation);
+  // The same for a batch, several rows per statement (a statement's fixed
+  // cost is most of a small row's). Returns the ids in the order given.
+  // Meant to run inside the caller's transaction: on failure some rows may
+  // be written, and the caller rolls them back.
+  StoreResult<std::vector<std::string>> insert_running_many(
+      std::span<const NewInvocation* const> invocations);
   // A call paused for approval, with its validated arguments. Returns its id.
   StoreResult<std::string> insert_awaiting_approval(const NewInvocation& invocation);
   // A call that ended before it ran (refused by validation or policy): one
@@ -48,6 +55,8 @@ class InvocationStore {
   StoreResult<std::vector<Invocation>> list_awaiting_approval();
 
  private:
+  StoreStatus insert_with_id(const NewInvocation& invocation, InvocationStatus status,
+                             std::string_view id);
   StoreResult<std::string> insert(const NewInvocation& invocation, InvocationStatus status);
 
   Database& db_;

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <thread>
+#include <vector>
 
 namespace toolhost::store {
 namespace {
@@ -114,6 +115,55 @@ TEST_F(InvocationStoreTest, AnInvocationMustBelongToAKnownSession) {
   auto id = store.insert_running(orphan);
   ASSERT_FALSE(id.ok());
   EXPECT_EQ(id.code(), StoreCode::io_error);
+  EXPECT_EQ(db_->count_rows().value().at("tool_invocations"), 0);
+}
+
+// Batches go in several rows per statement (chunks of 32 and 8, the rest one
+// by one); every size must give each invocation its own row, in order.
+TEST_F(InvocationStoreTest, ABatchOfRunningRowsWritesEachCallInOrder) {
+  InvocationStore store(*db_, ids_);
+  int64_t written = 0;
+  for (const size_t n : {size_t{0}, size_t{1}, size_t{7}, size_t{8}, size_t{9}, size_t{32},
+                         size_t{33}, size_t{45}, size_t{77}}) {
+    std::vector<NewInvocation> calls;
+    for (size_t i = 0; i < n; ++i) {
+      NewInvocation c = call(static_cast<int64_t>(1000 + i));
+      c.arguments_json = R"({"expression":")" + std::to_string(i) + R"("})";
+      calls.push_back(std::move(c));
+    }
+    std::vector<const NewInvocation*> pointers;
+    for (const auto& c : calls) pointers.push_back(&c);
+    auto ids = store.insert_running_many(pointers);
+    ASSERT_TRUE(ids.ok()) << ids.status().message;
+    ASSERT_EQ(ids->size(), n);
+    for (size_t i = 0; i < n; ++i) {
+      auto row = store.get((*ids)[i]);
+      ASSERT_TRUE(row.ok()) << (*ids)[i];
+      EXPECT_EQ(row->status, InvocationStatus::running);
+      EXPECT_EQ(row->arguments_json, calls[i].arguments_json);
+      EXPECT_EQ(row->created_at_us, 1000 + static_cast<int64_t>(i));
+      EXPECT_EQ(row->started_at_us, 1000 + static_cast<int64_t>(i));
+      EXPECT_EQ(row->session_id, session_id_);
+      EXPECT_TRUE(store.complete((*ids)[i], success()).ok());
+    }
+    written += static_cast<int64_t>(n);
+    EXPECT_EQ(db_->count_rows().value().at("tool_invocations"), written);
+  }
+}
+
+TEST_F(InvocationStoreTest, ABatchWithAnUnknownSessionFailsInsideTheTransaction) {
+  InvocationStore store(*db_, ids_);
+  std::vector<NewInvocation> calls(40, call());
+  calls[35].session_id = "no-such-session";  // in the rows written one by one
+  calls[3].session_id = "no-such-session";   // in the first 32-row statement
+  std::vector<const NewInvocation*> pointers;
+  for (const auto& c : calls) pointers.push_back(&c);
+  {
+    Transaction tx(*db_);
+    auto ids = store.insert_running_many(pointers);
+    ASSERT_FALSE(ids.ok());
+    EXPECT_EQ(ids.code(), StoreCode::io_error);
+  }  // rolled back
   EXPECT_EQ(db_->count_rows().value().at("tool_invocations"), 0);
 }
 
