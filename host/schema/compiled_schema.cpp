@@ -8,6 +8,7 @@
 #include <valijson/validator.hpp>
 
 #include "schema/fast_check.hpp"
+#include "schema/json_pointer.hpp"
 
 namespace toolhost::schema {
 
@@ -60,14 +61,7 @@ std::string to_pointer(const std::vector<std::string>& context) {
     if (token.size() >= 2 && token.front() == '"' && token.back() == '"')
       token = token.substr(1, token.size() - 2);
     out += '/';
-    for (char c : token) {
-      if (c == '~')
-        out += "~0";
-      else if (c == '/')
-        out += "~1";
-      else
-        out += c;
-    }
+    append_pointer_token(out, token);
   }
   return out.empty() ? "/" : out;
 }

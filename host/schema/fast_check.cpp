@@ -1,5 +1,7 @@
 #include "schema/fast_check.hpp"
 
+#include "schema/json_pointer.hpp"
+
 #include <boost/json.hpp>
 
 #include <algorithm>
@@ -22,20 +24,9 @@ std::optional<uint64_t> length_limit(const json::value& v) {
   return std::nullopt;  // a fractional or negative limit: leave it to valijson
 }
 
-void escape_into(std::string& out, std::string_view token) {
-  for (char c : token) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-}
-
 void prepend_segment(FastCheck::Failure* failure, std::string_view name) {
   std::string segment = "/";
-  escape_into(segment, name);
+  append_pointer_token(segment, name);
   failure->pointer = segment + (failure->pointer == "/" ? "" : failure->pointer);
 }
 

@@ -1,5 +1,7 @@
 #include "schema/schema_rules.hpp"
 
+#include "schema/json_pointer.hpp"
+
 #include <boost/json.hpp>
 #include <string_view>
 
@@ -8,19 +10,6 @@ namespace toolhost::schema {
 namespace json = boost::json;
 
 namespace {
-
-std::string escape_pointer_token(std::string_view token) {
-  std::string out;
-  for (char c : token) {
-    if (c == '~')
-      out += "~0";
-    else if (c == '/')
-      out += "~1";
-    else
-      out += c;
-  }
-  return out;
-}
 
 // Visits every subschema position (not data positions such as "default",
 // "enum" or "const"), calling `fn(schema_object, pointer)`.
@@ -31,15 +20,24 @@ std::optional<std::string> walk(const json::value& v, const std::string& ptr, Fn
   if (auto err = fn(*o, ptr)) return err;
   static constexpr std::string_view kMapKeywords[] = {"properties", "patternProperties",
                                                       "definitions", "$defs", "dependentSchemas"};
-  static constexpr std::string_view kSchemaKeywords[] = {
-      "items", "additionalItems", "additionalProperties", "not", "if", "then", "else",
-      "contains", "propertyNames", "unevaluatedItems", "unevaluatedProperties"};
+  static constexpr std::string_view kSchemaKeywords[] = {"items",
+                                                         "additionalItems",
+                                                         "additionalProperties",
+                                                         "not",
+                                                         "if",
+                                                         "then",
+                                                         "else",
+                                                         "contains",
+                                                         "propertyNames",
+                                                         "unevaluatedItems",
+                                                         "unevaluatedProperties"};
   static constexpr std::string_view kArrayKeywords[] = {"allOf", "anyOf", "oneOf", "prefixItems",
                                                         "items"};
   for (auto key : kMapKeywords) {
     if (const auto* m = o->if_contains(key); m && m->is_object()) {
       for (const auto& [name, sub] : m->as_object()) {
-        if (auto err = walk(sub, ptr + "/" + std::string(key) + "/" + escape_pointer_token(name), fn))
+        if (auto err =
+                walk(sub, ptr + "/" + std::string(key) + "/" + escape_pointer_token(name), fn))
           return err;
       }
     }
@@ -83,31 +81,33 @@ bool declares_object(const json::object& o) {
 }  // namespace
 
 std::optional<std::string> find_remote_ref(const json::value& schema) {
-  return walk(schema, "", [](const json::object& o, const std::string& ptr) -> std::optional<std::string> {
-    if (const auto* ref = o.if_contains("$ref")) {
-      if (!ref->is_string()) return "non-string $ref at " + (ptr.empty() ? "/" : ptr);
-      std::string_view r = ref->as_string();
-      if (r.empty() || r.front() != '#')
-        return "remote $ref \"" + std::string(r) + "\" at " + (ptr.empty() ? "/" : ptr);
-    }
-    if (const auto* id = o.if_contains("$id"); id && id->is_string()) {
-      std::string_view r = id->as_string();
-      if (!r.empty() && r.front() != '#')
-        return "remote $id \"" + std::string(r) + "\" at " + (ptr.empty() ? "/" : ptr);
-    }
-    return std::nullopt;
-  });
+  return walk(schema, "",
+              [](const json::object& o, const std::string& ptr) -> std::optional<std::string> {
+                if (const auto* ref = o.if_contains("$ref")) {
+                  if (!ref->is_string()) return "non-string $ref at " + (ptr.empty() ? "/" : ptr);
+                  std::string_view r = ref->as_string();
+                  if (r.empty() || r.front() != '#')
+                    return "remote $ref \"" + std::string(r) + "\" at " + (ptr.empty() ? "/" : ptr);
+                }
+                if (const auto* id = o.if_contains("$id"); id && id->is_string()) {
+                  std::string_view r = id->as_string();
+                  if (!r.empty() && r.front() != '#')
+                    return "remote $id \"" + std::string(r) + "\" at " + (ptr.empty() ? "/" : ptr);
+                }
+                return std::nullopt;
+              });
 }
 
 std::optional<std::string> find_open_object(const json::value& schema) {
-  return walk(schema, "", [](const json::object& o, const std::string& ptr) -> std::optional<std::string> {
-    if (!declares_object(o)) return std::nullopt;
-    const auto* ap = o.if_contains("additionalProperties");
-    if (!ap || !ap->is_bool() || ap->as_bool())
-      return "object schema at " + (ptr.empty() ? std::string("/") : ptr) +
-             " does not set additionalProperties: false";
-    return std::nullopt;
-  });
+  return walk(schema, "",
+              [](const json::object& o, const std::string& ptr) -> std::optional<std::string> {
+                if (!declares_object(o)) return std::nullopt;
+                const auto* ap = o.if_contains("additionalProperties");
+                if (!ap || !ap->is_bool() || ap->as_bool())
+                  return "object schema at " + (ptr.empty() ? std::string("/") : ptr) +
+                         " does not set additionalProperties: false";
+                return std::nullopt;
+              });
 }
 
 std::optional<std::string> check_dialect(const json::value& schema) {
@@ -117,10 +117,13 @@ std::optional<std::string> check_dialect(const json::value& schema) {
   if (!d) return std::nullopt;
   if (!d->is_string()) return "$schema is not a string";
   std::string_view s = d->as_string();
-  if (s == "http://json-schema.org/draft-07/schema#" || s == "http://json-schema.org/draft-07/schema" ||
-      s == "http://json-schema.org/draft-04/schema#" || s == "http://json-schema.org/draft-04/schema")
+  if (s == "http://json-schema.org/draft-07/schema#" ||
+      s == "http://json-schema.org/draft-07/schema" ||
+      s == "http://json-schema.org/draft-04/schema#" ||
+      s == "http://json-schema.org/draft-04/schema")
     return std::nullopt;
-  return "unsupported JSON Schema dialect \"" + std::string(s) + "\" (draft-04 and draft-07 are supported)";
+  return "unsupported JSON Schema dialect \"" + std::string(s) +
+         "\" (draft-04 and draft-07 are supported)";
 }
 
 }  // namespace toolhost::schema

@@ -35,20 +35,36 @@ Invocation read_row(const Statement& st) {
 }
 
 // Empty optional text is stored as NULL so "absent" reads the same in SQL.
-void bind_text_or_null(Statement& st, int index, const std::string& text) {
-  if (text.empty()) {
-    st.bind_null(index);
-  } else {
-    st.bind(index, text);
-  }
-}
-
 void bind_borrowed_text_or_null(Statement& st, int index, const std::string& text) {
   if (text.empty()) {
     st.bind_null(index);
   } else {
     st.bind_borrowed(index, text);
   }
+}
+
+// id, session_id, tool, version, arguments_json, policy_decision, status at
+// `first` and the six parameters after it. Every string must outlive `st`'s use.
+void bind_new_invocation(Statement& st, int first, std::string_view id,
+                         const NewInvocation& invocation, std::string_view status) {
+  st.bind_borrowed(first, id);
+  st.bind_borrowed(first + 1, invocation.session_id);
+  st.bind_borrowed(first + 2, invocation.tool);
+  st.bind_borrowed(first + 3, invocation.version);
+  st.bind_borrowed(first + 4, invocation.arguments_json);
+  st.bind_borrowed(first + 5, invocation.policy_decision);
+  st.bind_borrowed(first + 6, status);
+}
+
+// output_json, content, output_trust, failure_kind, reason_code, detail at
+// `first` and the five parameters after it (an empty text is NULL).
+void bind_outcome_texts(Statement& st, int first, const InvocationOutcome& outcome) {
+  bind_borrowed_text_or_null(st, first, outcome.output_json);
+  bind_borrowed_text_or_null(st, first + 1, outcome.content);
+  bind_borrowed_text_or_null(st, first + 2, outcome.output_trust);
+  bind_borrowed_text_or_null(st, first + 3, outcome.failure_kind);
+  bind_borrowed_text_or_null(st, first + 4, outcome.reason_code);
+  bind_borrowed_text_or_null(st, first + 5, outcome.detail);
 }
 
 InvocationStatus final_status(const InvocationOutcome& outcome) {
@@ -84,13 +100,7 @@ StoreStatus InvocationStore::insert_with_id(const NewInvocation& invocation,
         "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
         "policy_decision, status, created_at_us, started_at_us) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
-    st->bind_borrowed(1, id);
-    st->bind_borrowed(2, invocation.session_id);
-    st->bind_borrowed(3, invocation.tool);
-    st->bind_borrowed(4, invocation.version);
-    st->bind_borrowed(5, invocation.arguments_json);
-    st->bind_borrowed(6, invocation.policy_decision);
-    st->bind_borrowed(7, to_string(status));
+    bind_new_invocation(*st, 1, id, invocation, to_string(status));
     st->bind(8, invocation.created_at_us);
     if (status == InvocationStatus::running) {
       st->bind(9, invocation.created_at_us);
@@ -145,13 +155,7 @@ StoreResult<std::vector<std::string>> InvocationStore::insert_running_many(
         for (size_t r = 0; r < chunk; ++r) {
           const NewInvocation& row = *invocations[at + r];
           const int base = static_cast<int>(r * 9);
-          st->bind_borrowed(base + 1, ids[at + r]);
-          st->bind_borrowed(base + 2, row.session_id);
-          st->bind_borrowed(base + 3, row.tool);
-          st->bind_borrowed(base + 4, row.version);
-          st->bind_borrowed(base + 5, row.arguments_json);
-          st->bind_borrowed(base + 6, row.policy_decision);
-          st->bind_borrowed(base + 7, running);
+          bind_new_invocation(*st, base + 1, ids[at + r], row, running);
           st->bind(base + 8, row.created_at_us);
           st->bind(base + 9, row.created_at_us);
         }
@@ -180,19 +184,8 @@ StoreResult<std::string> InvocationStore::insert_completed(const NewInvocation& 
         "policy_decision, status, output_json, content, output_trust, failure_kind, reason_code, "
         "detail, created_at_us, finished_at_us, duration_us) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
-    st->bind(1, id);
-    st->bind(2, invocation.session_id);
-    st->bind(3, invocation.tool);
-    st->bind(4, invocation.version);
-    st->bind(5, invocation.arguments_json);
-    st->bind(6, invocation.policy_decision);
-    st->bind(7, to_string(final_status(outcome)));
-    bind_text_or_null(*st, 8, outcome.output_json);
-    bind_text_or_null(*st, 9, outcome.content);
-    bind_text_or_null(*st, 10, outcome.output_trust);
-    bind_text_or_null(*st, 11, outcome.failure_kind);
-    bind_text_or_null(*st, 12, outcome.reason_code);
-    bind_text_or_null(*st, 13, outcome.detail);
+    bind_new_invocation(*st, 1, id, invocation, to_string(final_status(outcome)));
+    bind_outcome_texts(*st, 8, outcome);
     st->bind(14, invocation.created_at_us);
     st->bind(15, outcome.finished_at_us);
     st->bind(16, outcome.duration_us);
@@ -211,12 +204,7 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
         "finished_at_us = ?9, duration_us = ?10 WHERE id = ?1 AND status = 'running'");
     st->bind_borrowed(1, id);
     st->bind_borrowed(2, to_string(final_status(outcome)));
-    bind_borrowed_text_or_null(*st, 3, outcome.output_json);
-    bind_borrowed_text_or_null(*st, 4, outcome.content);
-    bind_borrowed_text_or_null(*st, 5, outcome.output_trust);
-    bind_borrowed_text_or_null(*st, 6, outcome.failure_kind);
-    bind_borrowed_text_or_null(*st, 7, outcome.reason_code);
-    bind_borrowed_text_or_null(*st, 8, outcome.detail);
+    bind_outcome_texts(*st, 3, outcome);
     st->bind(9, outcome.finished_at_us);
     st->bind(10, outcome.duration_us);
     st->step();
