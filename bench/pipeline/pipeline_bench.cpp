@@ -25,11 +25,7 @@ class InlineExecutor final : public pipeline::Executor {
                                        input.invocation_id, input.session_id},
                                       &context->services);
     pipeline::PluginResult result;
-    result.filled = called.filled;
-    result.status = called.status;
-    result.output_json = std::move(called.output_json);
-    result.content = std::move(called.content);
-    result.output_trust = called.output_trust;
+    static_cast<loader::PluginCallOutput&>(result) = std::move(called);
     result.returned = true;
     return result;
   }

@@ -6,19 +6,16 @@
 #include <optional>
 #include <string>
 
+#include "loader/plugin_call.hpp"
+
 namespace toolhost::isolation {
 
 struct InvokeMessage {
   std::string tool_name, tool_version, arguments_json, invocation_id, session_id;
 };
 
-struct ResultMessage {
-  bool filled = false;  // invoke returned 0
-  int32_t status = 1;   // th_invoke_status
-  std::string output_json, content;
-  int32_t output_trust = 0;
-  std::string reason_code, detail;
-};
+// The worker sends back exactly what loader::call_plugin copied out.
+using ResultMessage = loader::PluginCallOutput;
 
 std::string encode(const InvokeMessage& m);
 std::string encode(const ResultMessage& m);

@@ -136,13 +136,7 @@ pipeline::PluginResult ProcessExecutor::run(std::shared_ptr<loader::PluginLibrar
         pipeline::PluginResult r;
         r.returned = true;
         r.late = std::chrono::steady_clock::now() >= deadline;
-        r.filled = decoded->filled;
-        r.status = decoded->status;
-        r.output_json = std::move(decoded->output_json);
-        r.content = std::move(decoded->content);
-        r.output_trust = decoded->output_trust;
-        r.reason_code = std::move(decoded->reason_code);
-        r.detail = std::move(decoded->detail);
+        static_cast<loader::PluginCallOutput&>(r) = std::move(*decoded);
         if (is_plugin_fault(r)) {
           worker->kill_and_describe();
         } else {

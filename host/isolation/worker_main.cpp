@@ -52,15 +52,7 @@ int serve(const loader::PluginLibrary& plugin) {
                             {request->tool_name, request->tool_version, request->arguments_json,
                              request->invocation_id, request->session_id},
                             &services);
-    ResultMessage out;
-    out.filled = called.filled;
-    out.status = called.status;
-    out.output_json = std::move(called.output_json);
-    out.content = std::move(called.content);
-    out.output_trust = called.output_trust;
-    out.reason_code = std::move(called.reason_code);
-    out.detail = std::move(called.detail);
-    if (!write_frame(kProtocolFd, MessageType::result, encode(out))) return 0;
+    if (!write_frame(kProtocolFd, MessageType::result, encode(called))) return 0;
   }
 }
 

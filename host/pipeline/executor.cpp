@@ -14,20 +14,8 @@
 
 namespace toolhost::pipeline {
 
-namespace {
-void adopt(loader::PluginCallOutput out, PluginResult& result) {
-  result.filled = out.filled;
-  result.status = out.status;
-  result.output_json = std::move(out.output_json);
-  result.content = std::move(out.content);
-  result.output_trust = out.output_trust;
-  result.reason_code = std::move(out.reason_code);
-  result.detail = std::move(out.detail);
-}
-}  // namespace
-
 void take_result(th_invoke_result& raw, PluginResult& out) {
-  adopt(loader::take_call_output(raw), out);
+  static_cast<loader::PluginCallOutput&>(out) = loader::take_call_output(raw);
 }
 
 namespace {
@@ -84,7 +72,7 @@ PluginResult invoke(loader::PluginLibrary& plugin, CallContext& context, const I
                                  {input.tool_name, input.tool_version, input.arguments_json,
                                   input.invocation_id, input.session_id},
                                  &context.services);
-  if (out.filled) adopt(std::move(out), result);
+  if (out.filled) static_cast<loader::PluginCallOutput&>(result) = std::move(out);
   result.returned = true;
   const auto end = std::chrono::steady_clock::now();
   result.elapsed_us = std::chrono::duration_cast<std::chrono::microseconds>(end - start).count();

@@ -15,23 +15,17 @@
 #include <string>
 #include <vector>
 
+#include "loader/plugin_call.hpp"
 #include "loader/plugin_library.hpp"
 #include "pipeline/call_context.hpp"
 
 namespace toolhost::pipeline {
 
 // What the plugin returned, copied into host memory (the plugin's own buffers
-// are released before this exists).
-struct PluginResult {
-  bool returned = false;  // false: the deadline passed first
-  bool late = false;      // returned, but only after the deadline had passed
-  bool filled = false;    // invoke returned 0 and filled the result
-  int32_t status = TH_INVOKE_FAILED;
-  std::string output_json;
-  std::string content;
-  int32_t output_trust = TH_TRUST_AS_DECLARED;
-  std::string reason_code;
-  std::string detail;
+// are released before this exists), and how the executor saw the call end.
+struct PluginResult : loader::PluginCallOutput {
+  bool returned = false;   // false: the deadline passed first
+  bool late = false;       // returned, but only after the deadline had passed
   int64_t elapsed_us = 0;  // the plugin's time, when the executor measured it
 };
 

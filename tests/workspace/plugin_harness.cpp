@@ -44,12 +44,7 @@ InvokeOutcome LoadedPlugin::invoke(std::string_view tool, std::string_view argum
       loader::call_plugin(*table_, {tool, "1.0.0", arguments_json, "inv-1", "ses-1"}, &services);
   if (!called.filled) throw std::runtime_error("invoke could not fill a result");
   InvokeOutcome outcome;
-  outcome.status = called.status;
-  outcome.output_json = std::move(called.output_json);
-  outcome.content = std::move(called.content);
-  outcome.output_trust = called.output_trust;
-  outcome.reason_code = std::move(called.reason_code);
-  outcome.detail = std::move(called.detail);
+  static_cast<loader::PluginCallOutput&>(outcome) = std::move(called);
   outcome.escaped = context.escaped();
   return outcome;
 }

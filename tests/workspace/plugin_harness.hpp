@@ -2,6 +2,7 @@
 // table bound to a WorkspaceHandle, the way the pipeline will.
 #pragma once
 
+#include "loader/plugin_call.hpp"
 #include "workspace/workspace_services.hpp"
 
 #include <toolhost/plugin.h>
@@ -11,13 +12,7 @@
 
 namespace toolhost::workspace_test {
 
-struct InvokeOutcome {
-  int32_t status = -1;  // th_invoke_status
-  std::string output_json;
-  std::string content;
-  int32_t output_trust = 0;
-  std::string reason_code;
-  std::string detail;
+struct InvokeOutcome : loader::PluginCallOutput {
   bool escaped = false;  // the call's WorkspaceCallContext saw an escape
 };
 
