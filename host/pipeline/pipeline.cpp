@@ -336,10 +336,10 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   // 9. Persist every completion in one commit; only then is anything answered.
   if (options_.persist_invocations ||
       std::any_of(plans.begin(), plans.end(), [](const Planned& p) { return p.approve_inline; })) {
-    BatchVector<std::pair<CallOutcome*, const store::InvocationOutcome*>> completions;
+    BatchVector<Completion> completions;
     for (size_t i = 0; i < plans.size(); ++i)
       if (ran[i] && (options_.persist_invocations || plans[i].approve_inline))
-        completions.emplace_back(&plans[i].outcome, &records[i]);
+        completions.push_back({&plans[i].outcome, &records[i], plans[i].rowid});
     complete_all(completions);
   }
   std::vector<CallOutcome> outcomes;
@@ -385,8 +385,10 @@ void Pipeline::record_plans(std::span<Planned> plans) {
       if (!running_rows.empty()) {
         auto ids = invocations_.insert_running_many({running_rows.data(), running_rows.size()});
         if (ids) {
-          for (size_t i = 0; i < running_plans.size(); ++i)
-            running_plans[i]->outcome.invocation_id = std::move((*ids)[i]);
+          for (size_t i = 0; i < running_plans.size(); ++i) {
+            running_plans[i]->outcome.invocation_id = std::move((*ids)[i].id);
+            running_plans[i]->rowid = (*ids)[i].rowid;
+          }
         } else {
           error = ids.status().message;
         }
@@ -437,16 +439,15 @@ void Pipeline::record_plans(std::span<Planned> plans) {
   }
 }
 
-void Pipeline::complete_all(
-    std::span<const std::pair<CallOutcome*, const store::InvocationOutcome*>> completions) {
+void Pipeline::complete_all(std::span<const Completion> completions) {
   if (completions.empty()) return;
   std::string error;
   {
     std::lock_guard lock(store_mutex_);
     try {
       store::Transaction tx(db_);
-      for (const auto& [outcome, record] : completions) {
-        auto status = invocations_.complete(outcome->invocation_id, *record);
+      for (const auto& [outcome, record, rowid] : completions) {
+        auto status = invocations_.complete(outcome->invocation_id, *record, rowid);
         if (!status.ok()) {
           error = status.message;
           break;
@@ -458,7 +459,7 @@ void Pipeline::complete_all(
     }
   }
   if (error.empty()) return;
-  for (const auto& [o, record] : completions) {
+  for (const auto& [o, record, rowid] : completions) {
     o->status = CallStatus::failed;
     o->output = nullptr;
     o->failure = make_failure(*host_.messages, "tool.internal.error",
@@ -501,7 +502,7 @@ CallOutcome Pipeline::approve(std::string_view invocation_id) {
   int64_t started = steady_us();
   CallOutcome o = run(*spec, *session, row.id, row.arguments_json, "");
   auto record = record_of(o, now_us(), steady_us() - started);
-  const std::pair<CallOutcome*, const store::InvocationOutcome*> completion{&o, &record};
+  const Completion completion{&o, &record};
   complete_all({&completion, 1});
   return o;
 }

@@ -98,6 +98,13 @@ class Pipeline {
     std::string arguments_json;
     std::string workspace_dir;
     bool approve_inline = false;
+    int64_t rowid = 0;  // its row's, once written running (0: unknown)
+  };
+  // One call's record, to be written on its row.
+  struct Completion {
+    CallOutcome* outcome;
+    const store::InvocationOutcome* record;
+    int64_t rowid = 0;  // store::WrittenInvocation::rowid, when known
   };
   Planned plan(const CallRequest& request);
   Planned settled(const CallRequest& request, const std::string& session_id,
@@ -107,8 +114,7 @@ class Pipeline {
   void record_plans(std::span<Planned> plans);
   // Writes the completions in one transaction; on failure every outcome
   // becomes the internal error (a result without its record is not answered).
-  void complete_all(
-      std::span<const std::pair<CallOutcome*, const store::InvocationOutcome*>> completions);
+  void complete_all(std::span<const Completion> completions);
   // The call's service table; nullptr (and `refused` filled) when its
   // workspace cannot be granted.
   std::shared_ptr<CallContext> context_for(const registry::ToolSpec& spec,

@@ -75,6 +75,8 @@ class Database {
   void exec(std::string_view sql);
   // Rows changed by the most recent INSERT, UPDATE or DELETE.
   int64_t last_changes() const;
+  // The rowid of the last row an INSERT on this connection wrote.
+  int64_t last_insert_rowid() const;
 
   // Row count of every table of the schema, by table name.
   StoreResult<std::map<std::string, int64_t>> count_rows();

@@ -31,6 +31,14 @@ struct NewInvocation {
   int64_t created_at_us = 0;      // also started_at_us for insert_running
 };
 
+// A row just written: its id, and SQLite's rowid for it. The rowid only lets
+// the completion find the row without the id index; it is always checked
+// against the id, so a stale or wrong one costs a lookup, never a wrong row.
+struct WrittenInvocation {
+  std::string id{};
+  int64_t rowid = 0;  // 0: unknown
+};
+
 // How a call ended. Empty strings are stored as NULL.
 struct InvocationOutcome {
   bool succeeded = false;

@@ -24,10 +24,10 @@ class InvocationStore {
   // Returns the new invocation id.
   StoreResult<std::string> insert_running(const NewInvocation& invocation);
   // The same for a batch, several rows per statement (a statement's fixed
-  // cost is most of a small row's). Returns the ids in the order given.
-  // Meant to run inside the caller's transaction: on failure some rows may
-  // be written, and the caller rolls them back.
-  StoreResult<std::vector<std::string>> insert_running_many(
+  // cost is most of a small row's). Returns the ids, with their rowids, in
+  // the order given. Meant to run inside the caller's transaction: on
+  // failure some rows may be written, and the caller rolls them back.
+  StoreResult<std::vector<WrittenInvocation>> insert_running_many(
       std::span<const NewInvocation* const> invocations);
   // A call paused for approval, with its validated arguments. Returns its id.
   StoreResult<std::string> insert_awaiting_approval(const NewInvocation& invocation);
@@ -37,8 +37,10 @@ class InvocationStore {
                                             const InvocationOutcome& outcome);
 
   // running -> succeeded | failed. wrong_state for any other status (a call
-  // completes once), not_found for an unknown id.
-  StoreStatus complete(std::string_view id, const InvocationOutcome& outcome);
+  // completes once), not_found for an unknown id. `rowid` (from
+  // insert_running_many) finds the row without the id index; the row must
+  // still carry `id`, else the id decides.
+  StoreStatus complete(std::string_view id, const InvocationOutcome& outcome, int64_t rowid = 0);
 
   // awaiting_approval -> running in one transaction, recording approved_at_us
   // and started_at_us = now_us. Exactly one caller ever succeeds, across

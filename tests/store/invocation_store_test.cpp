@@ -36,6 +36,12 @@ class InvocationStoreTest : public ::testing::Test {
             .created_at_us = at_us};
   }
 
+  int64_t rowid_of(const std::string& id) {
+    auto st = db_->prepare("SELECT rowid FROM tool_invocations WHERE id = ?1");
+    st->bind(1, id);
+    return st->step() ? st->column_int(0) : -1;
+  }
+
   static InvocationOutcome success() {
     return {.succeeded = true,
             .output_json = R"({"result":"391"})",
@@ -137,18 +143,40 @@ TEST_F(InvocationStoreTest, ABatchOfRunningRowsWritesEachCallInOrder) {
     ASSERT_TRUE(ids.ok()) << ids.status().message;
     ASSERT_EQ(ids->size(), n);
     for (size_t i = 0; i < n; ++i) {
-      auto row = store.get((*ids)[i]);
-      ASSERT_TRUE(row.ok()) << (*ids)[i];
+      const auto& [id, rowid] = (*ids)[i];
+      EXPECT_EQ(rowid, rowid_of(id)) << i;
+      auto row = store.get(id);
+      ASSERT_TRUE(row.ok()) << id;
       EXPECT_EQ(row->status, InvocationStatus::running);
       EXPECT_EQ(row->arguments_json, calls[i].arguments_json);
       EXPECT_EQ(row->created_at_us, 1000 + static_cast<int64_t>(i));
       EXPECT_EQ(row->started_at_us, 1000 + static_cast<int64_t>(i));
       EXPECT_EQ(row->session_id, session_id_);
-      EXPECT_TRUE(store.complete((*ids)[i], success()).ok());
+      EXPECT_TRUE(store.complete(id, success(), rowid).ok());
+      EXPECT_EQ(store.get(id)->status, InvocationStatus::succeeded);
     }
     written += static_cast<int64_t>(n);
     EXPECT_EQ(db_->count_rows().value().at("tool_invocations"), written);
   }
+}
+
+TEST_F(InvocationStoreTest, ACompletionsRowidIsCheckedAgainstItsId) {
+  InvocationStore store(*db_, ids_);
+  std::vector<NewInvocation> calls(3, call());
+  std::vector<const NewInvocation*> pointers;
+  for (const auto& c : calls) pointers.push_back(&c);
+  const auto rows = store.insert_running_many(pointers).value();
+  // The rowid of another running row: that row stays running, this one completes.
+  ASSERT_TRUE(store.complete(rows[0].id, success(), rows[1].rowid).ok());
+  EXPECT_EQ(store.get(rows[0].id)->status, InvocationStatus::succeeded);
+  EXPECT_EQ(store.get(rows[1].id)->status, InvocationStatus::running);
+  // A rowid no row has.
+  ASSERT_TRUE(store.complete(rows[1].id, success(), rows[2].rowid + 1000).ok());
+  EXPECT_EQ(store.get(rows[1].id)->status, InvocationStatus::succeeded);
+  // Its own rowid, twice: the second is still refused.
+  ASSERT_TRUE(store.complete(rows[2].id, success(), rows[2].rowid).ok());
+  EXPECT_EQ(store.complete(rows[2].id, success(), rows[2].rowid).code, StoreCode::wrong_state);
+  EXPECT_EQ(store.complete("unknown", success(), rows[2].rowid).code, StoreCode::not_found);
 }
 
 TEST_F(InvocationStoreTest, ABatchWithAnUnknownSessionFailsInsideTheTransaction) {
