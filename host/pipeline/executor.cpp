@@ -29,6 +29,8 @@ namespace {
 constexpr auto kCallerPoll = std::chrono::microseconds(50);
 constexpr auto kWorkerPoll = std::chrono::microseconds(200);
 constexpr auto kPausePhase = std::chrono::microseconds(5);
+// How often a caller asleep on a sequence looks at the call then running.
+constexpr auto kSequenceTick = std::chrono::milliseconds(5);
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -87,18 +89,21 @@ void abandon(CallContext& context) {
 }
 
 // The caller's side of "has the worker got this far yet": poll, then sleep.
-// `sleeping` and the worker's progress counter are sequentially consistent
-// on both sides, so either the caller sees the progress before it sleeps, or
-// the worker sees it sleeping and wakes it under its mutex.
+// The caller publishes what it sleeps for (`waiting_for`) and the worker its
+// progress (`done`), both sequentially consistent, so either the caller sees
+// the progress before it sleeps, or the worker sees the wait and wakes it
+// under its mutex. A worker wakes a sleeping caller only once the progress
+// it waits for is reached, not after every call of a sequence.
 struct Progress {
+  static constexpr size_t kNoWaiter = SIZE_MAX;
   std::atomic<size_t> done{0};
-  std::atomic<bool> sleeping{false};
+  std::atomic<size_t> waiting_for{kNoWaiter};  // the caller sleeps until done > this
   std::mutex mutex;
   std::condition_variable cv;
 
   void advance_to(size_t n) {
     done.store(n);
-    if (sleeping.load()) {
+    if (n > waiting_for.load()) {
       std::lock_guard lock(mutex);
       cv.notify_one();
     }
@@ -108,9 +113,9 @@ struct Progress {
     auto ready = [&] { return done.load(std::memory_order_acquire) > i; };
     if (poll_until(ready, kCallerPoll)) return true;
     std::unique_lock lock(mutex);
-    sleeping.store(true);
+    waiting_for.store(i);
     bool ok = cv.wait_until(lock, until, [&] { return done.load() > i; });
-    sleeping.store(false);
+    waiting_for.store(kNoWaiter);
     return ok;
   }
 };
@@ -269,38 +274,49 @@ std::vector<PluginResult> ThreadedExecutor::run_sequence(std::vector<SequencedCa
     calls.clear();
     pool_->submit(seq);
     const size_t n = seq->calls.size();
+    // The caller sleeps until the whole sequence is done, waking every
+    // kSequenceTick to look at the call then running: a call that started
+    // later can have an earlier deadline, and waking for every call would
+    // cost a context switch each. Timeouts are whole seconds, so a deadline
+    // is enforced within a fraction of a percent.
+    size_t settled = n;      // the leading calls whose results are ours
     size_t resume_from = n;  // where the rest continues on another worker
-    for (size_t i = 0; i < n && resume_from == n; ++i) {
-      const auto timeout = seq->calls[i].timeout;
-      // Until the worker claims the call we cannot know its deadline; a whole
-      // timeout from now bounds the wait for the claim itself.
-      auto until = Clock::now() + timeout;
-      for (;;) {
-        if (seq->progress.wait_past(i, until)) break;
-        const int64_t started = seq->started_ns[i].load();
-        if (started != 0) {
-          const auto deadline = Clock::time_point(Clock::duration(started)) + timeout;
-          if (Clock::now() < deadline) {
-            until = deadline;
-            continue;
-          }
-          // Overran: keep the calls after it from this worker.
-          size_t expected = i + 1;
-          if (seq->next_claim.compare_exchange_strong(expected, Sequence::kStopped)) {
-            abandon(*seq->calls[i].context);
-            resume_from = i + 1;
-            break;
-          }
-          continue;  // the worker already moved on: call i is done
-        }
-        size_t expected = i;  // never claimed: its worker is stalled; move it
-        if (seq->next_claim.compare_exchange_strong(expected, Sequence::kStopped)) {
-          resume_from = i;
-          break;
-        }
+    size_t current = 0;      // the first call not known to be done
+    auto until = Clock::now() + seq->calls[0].timeout;  // bounds the wait for a claim
+    while (resume_from == n) {
+      if (seq->progress.wait_past(n - 1, std::min(until, Clock::now() + kSequenceTick))) break;
+      const size_t done = seq->progress.done.load();
+      if (done >= n) break;  // finished just after the wait gave up
+      if (done > current) {  // a later call is running (or about to be claimed)
+        current = done;
+        until = Clock::now() + seq->calls[current].timeout;
       }
-      if (resume_from == n) out[base + i] = std::move(seq->results[i]);
+      const int64_t started = seq->started_ns[current].load();
+      const auto now = Clock::now();
+      if (started != 0) {
+        const auto deadline =
+            Clock::time_point(Clock::duration(started)) + seq->calls[current].timeout;
+        if (now < deadline) {
+          until = deadline;
+          continue;
+        }
+        // Overran: keep the calls after it from this worker.
+        size_t expected = current + 1;
+        if (seq->next_claim.compare_exchange_strong(expected, Sequence::kStopped)) {
+          abandon(*seq->calls[current].context);
+          settled = current;
+          resume_from = current + 1;
+        }
+        continue;  // else the worker already moved on: the call is done
+      }
+      if (now < until) continue;
+      size_t expected = current;  // never claimed: its worker is stalled; move it
+      if (seq->next_claim.compare_exchange_strong(expected, Sequence::kStopped)) {
+        settled = current;
+        resume_from = current;
+      }
     }
+    for (size_t j = 0; j < settled; ++j) out[base + j] = std::move(seq->results[j]);
     // Unclaimed calls belong to us again: the worker stops at kStopped.
     for (size_t j = resume_from; j < n; ++j) calls.push_back(std::move(seq->calls[j]));
     base += resume_from;
