@@ -19,15 +19,16 @@ mcp::ToolDescriptor describe(const registry::ToolSpec& spec) {
   return d;
 }
 
-mcp::CallOutcome to_mcp(const pipeline::CallOutcome& o) {
+mcp::CallOutcome to_mcp(pipeline::CallOutcome o) {
   mcp::CallOutcome m;
-  m.invocation_id = o.invocation_id;
-  m.content = o.content;
-  m.output_trust = o.output_trust;
+  m.invocation_id = std::move(o.invocation_id);
+  m.content = std::move(o.content);
+  m.output_trust = std::move(o.output_trust);
   switch (o.status) {
     case pipeline::CallStatus::ok:
       m.status = mcp::CallOutcome::Status::ok;
-      m.output = o.output;
+      m.output = std::move(o.output);
+      m.output_json = std::move(o.output_json);
       break;
     case pipeline::CallStatus::awaiting_approval:
       m.status = mcp::CallOutcome::Status::awaiting_approval;
@@ -75,7 +76,7 @@ std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<Tool
   }
   std::vector<mcp::CallOutcome> out;
   out.reserve(calls.size());
-  for (const auto& o : pipeline_.call_batch(requests)) out.push_back(to_mcp(o));
+  for (auto& o : pipeline_.call_batch(requests)) out.push_back(to_mcp(std::move(o)));
   return out;
 }
 

@@ -32,6 +32,7 @@ struct CallOutcome {
   Status status = Status::failed;
   std::string invocation_id;
   boost::json::value output;  // structured result (ok only)
+  std::string output_json;    // `output` serialized, when the backend already had the text
   std::string content;        // model-facing text, or the static failure message
   std::string output_trust;   // effective (possibly clamped) trust label
   std::string failure_kind;   // e.g. INVALID_ARGUMENTS (failed only)

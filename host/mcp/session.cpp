@@ -410,11 +410,8 @@ void Session::settle_call(const boost::json::value& id, const RequestContext& co
       return;
     case CallOutcome::Status::ok:
     case CallOutcome::Status::failed: {
-      // The answer is built, serialized and dropped here: an arena on the
-      // stack holds it, so it costs no allocation and no per-node free.
-      unsigned char buffer[4096];
-      boost::json::monotonic_resource arena(buffer, sizeof buffer);
-      send_result(id, render_call_result(outcome, entry.descriptor, &arena), context.era, out);
+      append_call_result_line(out, id, outcome, entry.descriptor,
+                              context.era == Era::modern ? &server_info_ : nullptr);
       return;
     }
   }

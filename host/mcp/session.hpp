@@ -6,6 +6,7 @@
 
 #include "mcp/backend.hpp"
 #include "mcp/json_rpc.hpp"
+#include "mcp/meta_keys.hpp"
 #include "mcp/server.hpp"
 #include "mcp/tool_catalog.hpp"
 
@@ -21,12 +22,6 @@
 #include <vector>
 
 namespace toolhost::mcp {
-
-// Reserved per-request _meta keys of 2026-07-28.
-inline constexpr std::string_view kMetaProtocolVersion = "io.modelcontextprotocol/protocolVersion";
-inline constexpr std::string_view kMetaClientCapabilities =
-    "io.modelcontextprotocol/clientCapabilities";
-inline constexpr std::string_view kMetaServerInfo = "io.modelcontextprotocol/serverInfo";
 
 // At most this many legacy elicitations (and 2026-07-28 request states) wait
 // at once; beyond that a call falls back to out-of-band approval.

@@ -2,6 +2,8 @@
 
 #include "mcp/tool_annotations.hpp"
 
+#include <charconv>
+
 namespace toolhost::mcp {
 namespace {
 
@@ -13,6 +15,29 @@ boost::json::array text_content(std::string_view text, boost::json::storage_ptr 
   boost::json::array content(std::move(storage));
   content.emplace_back(std::move(block));  // a braced list would copy it
   return content;
+}
+
+// Appends `text` as a JSON string, escaped exactly as boost::json::serialize
+// escapes it.
+void append_string(std::string& out, std::string_view text) {
+  thread_local boost::json::serializer serializer;
+  serializer.reset(text);
+  char buffer[512];
+  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
+}
+
+void append_value(std::string& out, const boost::json::value& value) {
+  thread_local boost::json::serializer serializer;
+  serializer.reset(&value);
+  char buffer[512];
+  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
+}
+
+void append_member(std::string& out, std::string_view key, std::string_view text) {
+  out += '"';
+  out += key;  // our own constant keys: nothing to escape
+  out += "\":";
+  append_string(out, text);
 }
 
 }  // namespace
@@ -57,6 +82,60 @@ boost::json::object render_call_result(const CallOutcome& outcome, const ToolDes
   }
   result["_meta"] = std::move(meta);
   return result;
+}
+
+void append_call_result_line(std::string& out, const boost::json::value& id,
+                             const CallOutcome& outcome, const ToolDescriptor& tool,
+                             const boost::json::object* server_info) {
+  const bool ok = outcome.status == CallOutcome::Status::ok;
+  out += R"({"jsonrpc":"2.0","id":)";
+  if (id.is_int64()) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, id.get_int64()).ptr;
+    out.append(digits, end);
+  } else {
+    append_value(out, id);
+  }
+  out += R"(,"result":{"content":[{"type":"text","text":)";
+  append_string(out, outcome.content);
+  out += "}]";
+  if (ok && !outcome.output.is_null()) {
+    out += R"(,"structuredContent":)";
+    if (!outcome.output_json.empty()) {
+      out += outcome.output_json;
+    } else {
+      append_value(out, outcome.output);
+    }
+  }
+  out += ok ? R"(,"isError":false,"_meta":{)" : R"(,"isError":true,"_meta":{)";
+  append_member(out, kMetaVersion, tool.version);
+  if (!outcome.output_trust.empty()) {
+    out += ',';
+    append_member(out, kMetaOutputTrust, outcome.output_trust);
+  }
+  if (!outcome.invocation_id.empty()) {
+    out += ',';
+    append_member(out, kMetaInvocationId, outcome.invocation_id);
+  }
+  if (!ok) {
+    out += ',';
+    append_member(out, kMetaFailureKind, outcome.failure_kind);
+    out += ',';
+    append_member(out, kMetaReasonCode, outcome.reason_code);
+    out += ",\"";
+    out += kMetaRetryable;
+    out += outcome.retryable ? "\":true" : "\":false";
+  }
+  if (server_info != nullptr) {
+    out += ",\"";
+    out += kMetaServerInfo;
+    out += "\":";
+    append_value(out, *server_info);
+    out += R"(},"resultType":"complete"}})";
+  } else {
+    out += "}}}";
+  }
+  out += '\n';
 }
 
 std::string pending_approval_text(std::string_view invocation_id) {

@@ -1,9 +1,10 @@
 // Turning catalog entries and call outcomes into MCP result objects. toolhost
-// specifics travel in _meta under the dev.toolhost/ prefix (a prefix MCP does
-// not reserve): version, output trust, invocation id, failure diagnosis.
+// specifics travel in _meta (keys in meta_keys.hpp): version, output trust,
+// invocation id, failure diagnosis.
 #pragma once
 
 #include "mcp/backend.hpp"
+#include "mcp/meta_keys.hpp"
 #include "mcp/tool_catalog.hpp"
 
 #include <boost/json.hpp>
@@ -12,15 +13,6 @@
 #include <string_view>
 
 namespace toolhost::mcp {
-
-inline constexpr std::string_view kMetaVersion = "dev.toolhost/version";
-inline constexpr std::string_view kMetaName = "dev.toolhost/name";
-inline constexpr std::string_view kMetaOutputTrust = "dev.toolhost/output_trust";
-inline constexpr std::string_view kMetaInvocationId = "dev.toolhost/invocation_id";
-inline constexpr std::string_view kMetaFailureKind = "dev.toolhost/failure_kind";
-inline constexpr std::string_view kMetaReasonCode = "dev.toolhost/reason_code";
-inline constexpr std::string_view kMetaRetryable = "dev.toolhost/retryable";
-inline constexpr std::string_view kMetaApproval = "dev.toolhost/approval";
 
 // The MCP Tool object for tools/list.
 boost::json::object render_tool(const CatalogEntry& entry);
@@ -31,6 +23,15 @@ boost::json::object render_tool(const CatalogEntry& entry);
 // Built in `storage` (a caller's per-answer arena on the hot path).
 boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool,
                                        boost::json::storage_ptr storage = {});
+
+// The whole JSON-RPC line answering `id` with render_call_result's object,
+// written straight into `out` with the same bytes that serializing that
+// object (plus, when `server_info` is given, the 2026-07-28 era's resultType
+// and serverInfo) would give. The hot path: no tree is built, and a
+// structured result the pipeline already serialized is copied as text.
+void append_call_result_line(std::string& out, const boost::json::value& id,
+                             const CallOutcome& outcome, const ToolDescriptor& tool,
+                             const boost::json::object* server_info);
 
 // CallToolResult for a call left waiting for an out-of-band approval: an
 // isError result whose text names the invocation and the command to approve it.

@@ -9,7 +9,9 @@ namespace {
 
 std::atomic<int> g_min_log_level{TH_LOG_WARNING};
 
-CallContext* context_of(void* host) { return static_cast<CallContext*>(host); }
+CallContext* context_of(void* host) {
+  return static_cast<CallContext*>(host);
+}
 
 CallContext* live_context(void* host) {
   auto* c = context_of(host);
@@ -31,7 +33,9 @@ sandbox::SandboxCallContext* sandbox_of(void* host) {
   return c ? &c->sandbox : nullptr;
 }
 
-int64_t clock_now(void* host) { return context_of(host)->clock->now_utc_us(); }
+int64_t clock_now(void* host) {
+  return context_of(host)->clock->now_utc_us();
+}
 
 int32_t is_cancelled(void* host) {
   auto* c = context_of(host);
@@ -75,17 +79,20 @@ void grant_sandbox(CallContext& context) {
   context.sandbox.workspace = context.workspace_handle.get();
   context.sandbox.call_deadline = context.deadline;
   context.sandbox.cancelled = [c = &context] {
-    return c->cancelled.load(std::memory_order_acquire) || c->abandoned.load(std::memory_order_acquire);
+    return c->cancelled.load(std::memory_order_acquire) ||
+           c->abandoned.load(std::memory_order_acquire);
   };
   sandbox::bind_sandbox_service<&sandbox_of>(context.services);
 }
 
-void set_plugin_log_level(int minimum_level) { g_min_log_level = minimum_level; }
+void set_plugin_log_level(int minimum_level) {
+  g_min_log_level = minimum_level;
+}
 
-std::shared_ptr<CallContext> make_call_context(const clock::Clock& clock,
-                                               const credentials::CredentialSource& credentials,
-                                               std::shared_ptr<workspace::WorkspaceHandle> workspace,
-                                               std::chrono::steady_clock::time_point deadline) {
+std::shared_ptr<CallContext> make_call_context(
+    const clock::Clock& clock, const credentials::CredentialSource& credentials,
+    std::shared_ptr<workspace::WorkspaceHandle> workspace,
+    std::chrono::steady_clock::time_point deadline) {
   static ResolverInstaller install_once;
   auto c = std::make_shared<CallContext>();
   c->clock = &clock;

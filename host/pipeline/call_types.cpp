@@ -6,9 +6,12 @@ namespace json = boost::json;
 
 std::string_view to_string(CallStatus status) {
   switch (status) {
-    case CallStatus::ok: return "ok";
-    case CallStatus::failed: return "failed";
-    case CallStatus::awaiting_approval: return "awaiting_approval";
+    case CallStatus::ok:
+      return "ok";
+    case CallStatus::failed:
+      return "failed";
+    case CallStatus::awaiting_approval:
+      return "awaiting_approval";
   }
   return "failed";
 }

@@ -30,7 +30,7 @@ struct Failure {
   std::string reason_code;  // e.g. "tool.invalid_arguments.syntax"
   std::string message;      // static, from the outcome message table
   bool retryable = false;
-  std::string detail;       // operator-only
+  std::string detail;  // operator-only
 };
 
 enum class CallStatus { ok, failed, awaiting_approval };
@@ -42,6 +42,7 @@ struct CallOutcome {
   std::string tool;
   std::string version;
   boost::json::value output;  // ok only: the structured result
+  std::string output_json;    // `output` serialized, once its record was written (else empty)
   std::string content;        // the model-facing text (a failure's static message)
   std::string output_trust;
   std::optional<Failure> failure;

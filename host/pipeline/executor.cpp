@@ -62,6 +62,8 @@ bool poll_until(Ready ready, std::chrono::steady_clock::duration budget) {
 struct ThreadedExecutor::Task {
   virtual ~Task() = default;
   virtual void run_on_worker(const std::function<void()>& went_idle) = 0;
+  // How long the worker polls for its next task after this one.
+  virtual std::chrono::microseconds poll_after() const { return kWorkerPoll; }
 };
 
 namespace {
@@ -155,6 +157,10 @@ struct ThreadedExecutor::Sequence final : Task {
     for (size_t i = 0; i < calls.size(); ++i) started_ns[i].store(0);
   }
 
+  // A sequence is a batch: its caller next commits the batch's records and
+  // writes its answers, which takes far longer than the worker should poll.
+  std::chrono::microseconds poll_after() const override { return kPausePhase; }
+
   void run_on_worker(const std::function<void()>& went_idle) override {
     for (;;) {
       size_t i = next_claim.load();
@@ -195,8 +201,8 @@ struct ThreadedExecutor::Worker {
     }
   }
 
-  std::shared_ptr<Task> take() {
-    if (!poll_until([this] { return has_task.load(std::memory_order_acquire); }, kWorkerPoll)) {
+  std::shared_ptr<Task> take(std::chrono::microseconds poll) {
+    if (!poll_until([this] { return has_task.load(std::memory_order_acquire); }, poll)) {
       std::unique_lock lock(mutex);
       sleeping.store(true);
       task_cv.wait(lock, [this] { return has_task.load(); });
@@ -244,7 +250,12 @@ struct ThreadedExecutor::Pool {
 
   void work(Worker& self) {
     const std::function<void()> idle_again = [this, &self] { went_idle(self); };
-    for (;;) self.take()->run_on_worker(idle_again);
+    auto poll = kWorkerPoll;
+    for (;;) {
+      const auto task = self.take(poll);
+      poll = task->poll_after();
+      task->run_on_worker(idle_again);
+    }
   }
 };
 

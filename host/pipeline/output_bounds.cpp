@@ -61,8 +61,10 @@ bool bound_json_strings(json::value& value, size_t limit, std::string_view artif
     std::string marker = elision_marker(excess, artifact_id);
     // Escaping can make the serialized form larger than the raw bytes; aim a
     // little lower than strictly needed and loop.
-    size_t target = s->size() > excess + marker.size() + 16 ? s->size() - excess - marker.size() - 16 : 0;
-    *s = excerpt_head_and_tail(std::string_view(s->data(), s->size()), target + marker.size(), marker);
+    size_t target =
+        s->size() > excess + marker.size() + 16 ? s->size() - excess - marker.size() - 16 : 0;
+    *s = excerpt_head_and_tail(std::string_view(s->data(), s->size()), target + marker.size(),
+                               marker);
   }
   return json::serialize(value).size() <= limit;
 }

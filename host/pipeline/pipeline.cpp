@@ -341,6 +341,11 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
       if (ran[i] && (options_.persist_invocations || plans[i].approve_inline))
         completions.push_back({&plans[i].outcome, &records[i], plans[i].rowid});
     complete_all(completions);
+    // The record's serialized result goes along, for a front end that
+    // writes it out again.
+    for (size_t i = 0; i < plans.size(); ++i)
+      if (ran[i] && plans[i].outcome.status == CallStatus::ok)
+        plans[i].outcome.output_json = std::move(records[i].output_json);
   }
   std::vector<CallOutcome> outcomes;
   outcomes.reserve(plans.size());
