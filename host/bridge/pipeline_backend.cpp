@@ -64,6 +64,7 @@ mcp::CallOutcome PipelineBackend::call_tool(std::string_view name,
   request.session_id = session_id_;
   request.tool.name = std::string(name);
   request.arguments_json = boost::json::serialize(arguments);
+  request.arguments_serialized = true;
   return to_mcp(pipeline_.call(request));
 }
 
@@ -73,6 +74,7 @@ std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<Tool
     requests[i].session_id = session_id_;
     requests[i].tool.name = std::string(calls[i].name);
     requests[i].arguments_json = boost::json::serialize(*calls[i].arguments);
+    requests[i].arguments_serialized = true;
   }
   std::vector<mcp::CallOutcome> out;
   out.reserve(calls.size());

@@ -356,7 +356,10 @@ void Session::call_tool(const jsonrpc::Message& message, const RequestContext& c
     call.is_call = true;
     call.id = message.id;  // copies out of the line's parse buffer
     call.era = context.era;
-    if (context.client_capabilities != nullptr) call.capabilities = *context.client_capabilities;
+    // The legacy era's capabilities are the session's, fixed at initialize;
+    // only a 2026-07-28 request carries its own.
+    if (context.era != Era::legacy && context.client_capabilities != nullptr)
+      call.capabilities = *context.client_capabilities;
     call.entry = entry;
     call.name = std::string(name->get_string());
     call.arguments = *arguments;
@@ -392,7 +395,8 @@ void Session::flush(std::string& out) {
       send_error(h.id, jsonrpc::kInternalError, "Internal error", out);
       continue;
     }
-    const RequestContext context{h.era, &h.capabilities};
+    const RequestContext context{
+        h.era, h.era == Era::legacy ? &legacy_client_capabilities_ : &h.capabilities};
     settle_call(h.id, context, *h.entry, h.name, h.arguments, outcomes[next++], out);
   }
 }

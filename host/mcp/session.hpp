@@ -119,7 +119,7 @@ class Session {
     std::string rendered;  // !is_call
     boost::json::value id;
     Era era = Era::legacy;
-    boost::json::object capabilities;
+    boost::json::object capabilities;  // 2026-07-28 only (legacy: the session's)
     const CatalogEntry* entry = nullptr;
     std::string name;
     boost::json::object arguments;

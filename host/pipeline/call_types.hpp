@@ -17,6 +17,10 @@ struct CallRequest {
   registry::ToolRef tool;
   // The arguments as the caller sent them (JSON text); empty means {}.
   std::string arguments_json;
+  // arguments_json is boost::json::serialize's text of an object (a front
+  // end that parsed the arguments itself): it is recorded and passed on as
+  // it is, not serialized again, unless defaults were added to it.
+  bool arguments_serialized = false;
   // Pins for the session (new: at creation; existing: re-pins it).
   std::vector<registry::ToolRef> session_pins;
   // A workspace directory for this call's session (new sessions keep it).

@@ -215,8 +215,10 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
     return settled(
         request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
         ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
-  spec->compiled_input->apply_defaults(args);
-  std::string arguments_json = json::serialize(args);
+  const bool defaults_added = spec->compiled_input->apply_defaults(args);
+  std::string arguments_json = request.arguments_serialized && !defaults_added
+                                   ? std::string(raw_args)
+                                   : json::serialize(args);
   if (auto invalid = spec->compiled_input->validate(args))
     return settled(request, session.id, spec, arguments_json, "", "tool.invalid_arguments.schema",
                    "at " + invalid->pointer + " (" + invalid->keyword + "): " + invalid->message);

@@ -108,22 +108,27 @@ std::string guess_keyword(const std::string& description) {
   return "schema";
 }
 
-void apply_defaults_at(const json::value& schema, json::value& instance) {
+bool apply_defaults_at(const json::value& schema, json::value& instance) {
   const auto* s = schema.if_object();
   auto* inst = instance.if_object();
-  if (!s || !inst) return;
+  if (!s || !inst) return false;
   const auto* props = s->if_contains("properties");
-  if (!props || !props->is_object()) return;
+  if (!props || !props->is_object()) return false;
+  bool added = false;
   for (const auto& [name, sub] : props->as_object()) {
     auto it = inst->find(name);
     if (it == inst->end()) {
       if (const auto* so = sub.if_object()) {
-        if (const auto* def = so->if_contains("default")) inst->emplace(name, *def);
+        if (const auto* def = so->if_contains("default")) {
+          inst->emplace(name, *def);
+          added = true;
+        }
       }
     } else {
-      apply_defaults_at(sub, it->value());
+      added = apply_defaults_at(sub, it->value()) || added;
     }
   }
+  return added;
 }
 
 }  // namespace
@@ -161,8 +166,8 @@ std::optional<ValidationError> CompiledSchema::validate(const json::value& insta
   return err;
 }
 
-void CompiledSchema::apply_defaults(json::value& instance) const {
-  apply_defaults_at(impl_->source, instance);
+bool CompiledSchema::apply_defaults(json::value& instance) const {
+  return apply_defaults_at(impl_->source, instance);
 }
 
 const json::value& CompiledSchema::source() const {

@@ -31,7 +31,8 @@ class CompiledSchema {
 
   // Inserts the "default" of every absent property declared in an object
   // schema (recursively into present sub-objects). Applied before validation.
-  void apply_defaults(boost::json::value& instance) const;
+  // True when it inserted any.
+  bool apply_defaults(boost::json::value& instance) const;
 
   const boost::json::value& source() const;
 

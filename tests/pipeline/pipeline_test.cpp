@@ -131,6 +131,23 @@ TEST(PipelineValidateInput, DefaultsAreAppliedBeforeTheToolSeesTheArguments) {
   EXPECT_EQ(h.row(o.invocation_id).arguments_json, R"({"text":"hi","mode":"plain"})");
 }
 
+TEST(PipelineValidateInput, SerializedArgumentsAreKeptUnlessDefaultsAreAdded) {
+  Harness h("all");
+  CallRequest request;
+  request.tool = registry::ToolRef::parse("demo.echo");
+  request.arguments_serialized = true;
+  // Spaces a serializer would not write show the text was kept, not rewritten.
+  request.arguments_json = R"({"text": "hi", "mode": "shout"})";
+  auto kept = h.pipeline->call(request);
+  ASSERT_EQ(kept.status, CallStatus::ok);
+  EXPECT_EQ(h.row(kept.invocation_id).arguments_json, request.arguments_json);
+  request.arguments_json = R"({"text":"hi"})";
+  auto defaulted = h.pipeline->call(request);
+  ASSERT_EQ(defaulted.status, CallStatus::ok);
+  EXPECT_EQ(h.row(defaulted.invocation_id).arguments_json, R"({"text":"hi","mode":"plain"})");
+  EXPECT_EQ(json::serialize(defaulted.output), R"({"echo":{"text":"hi","mode":"plain"}})");
+}
+
 TEST(PipelinePolicy, MissingScopeIsPermissionDenied) {
   Harness h("all");
   std::string error;
