@@ -36,8 +36,10 @@ struct CallContext {
   // Starts the call's clock now (a call queued behind others in a batch gets
   // its whole timeout from the moment it starts). Call on the thread that
   // then invokes the plugin, before it does.
-  void start_deadline(std::chrono::steady_clock::duration timeout) {
-    deadline = std::chrono::steady_clock::now() + timeout;
+  void start_deadline(
+      std::chrono::steady_clock::duration timeout,
+      std::chrono::steady_clock::time_point now = std::chrono::steady_clock::now()) {
+    deadline = now + timeout;
     if (sandbox.call_deadline != std::chrono::steady_clock::time_point::max())
       sandbox.call_deadline = deadline;
   }

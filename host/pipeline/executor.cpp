@@ -40,7 +40,7 @@ inline void cpu_relax() {
 
 template <class Ready>
 bool poll_until(Ready ready, std::chrono::steady_clock::duration budget) {
-  if (ready()) return true;
+  if (ready() || budget <= std::chrono::steady_clock::duration::zero()) return ready();
   const auto start = std::chrono::steady_clock::now();
   for (unsigned spins = 1;; ++spins) {
     if (ready()) return true;
@@ -69,9 +69,10 @@ struct ThreadedExecutor::Task {
 namespace {
 
 // Calls the plugin, keeps its result and notes whether it was late.
-PluginResult invoke(loader::PluginLibrary& plugin, CallContext& context, const InvokeInput& input) {
+PluginResult invoke(
+    loader::PluginLibrary& plugin, CallContext& context, const InvokeInput& input,
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now()) {
   PluginResult result;
-  const auto start = std::chrono::steady_clock::now();
   auto out = loader::call_plugin(plugin.api(),
                                  {input.tool_name, input.tool_version, input.arguments_json,
                                   input.invocation_id, input.session_id},
@@ -111,9 +112,10 @@ struct Progress {
     }
   }
 
-  bool wait_past(size_t i, std::chrono::steady_clock::time_point until) {
+  bool wait_past(size_t i, std::chrono::steady_clock::time_point until,
+                 std::chrono::steady_clock::duration poll = kCallerPoll) {
     auto ready = [&] { return done.load(std::memory_order_acquire) > i; };
-    if (poll_until(ready, kCallerPoll)) return true;
+    if (poll_until(ready, poll)) return true;
     std::unique_lock lock(mutex);
     waiting_for.store(i);
     bool ok = cv.wait_until(lock, until, [&] { return done.load() > i; });
@@ -166,9 +168,10 @@ struct ThreadedExecutor::Sequence final : Task {
       size_t i = next_claim.load();
       if (i >= calls.size() || !next_claim.compare_exchange_strong(i, i + 1)) break;
       auto& call = calls[i];
-      started_ns[i].store(std::chrono::steady_clock::now().time_since_epoch().count());
-      call.context->start_deadline(call.timeout);
-      results[i] = invoke(*call.plugin, *call.context, call.input);
+      const auto start = std::chrono::steady_clock::now();
+      started_ns[i].store(start.time_since_epoch().count());
+      call.context->start_deadline(call.timeout, start);
+      results[i] = invoke(*call.plugin, *call.context, call.input, start);
       if (i + 1 == calls.size()) {
         went_idle();
         progress.advance_to(i + 1);
@@ -295,7 +298,9 @@ std::vector<PluginResult> ThreadedExecutor::run_sequence(std::vector<SequencedCa
     size_t current = 0;      // the first call not known to be done
     auto until = Clock::now() + seq->calls[0].timeout;  // bounds the wait for a claim
     while (resume_from == n) {
-      if (seq->progress.wait_past(n - 1, std::min(until, Clock::now() + kSequenceTick))) break;
+      // No polling: a sequence runs for longer than a poll would last.
+      const auto wake = std::min(until, Clock::now() + kSequenceTick);
+      if (seq->progress.wait_past(n - 1, wake, Clock::duration::zero())) break;
       const size_t done = seq->progress.done.load();
       if (done >= n) break;  // finished just after the wait gave up
       if (done > current) {  // a later call is running (or about to be claimed)

@@ -273,6 +273,8 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
   };
   BatchVector<Pending> pending;
   BatchVector<SequencedCall> sequence;
+  pending.reserve(plans.size());
+  sequence.reserve(plans.size());
   Executor* sequence_executor = nullptr;
   auto settle = [&](size_t i, PluginResult result, bool escaped) {
     Planned& p = plans[i];
