@@ -111,16 +111,31 @@ boost::json::object result_response(const boost::json::value& id, boost::json::v
   return response;
 }
 
-void append_line(std::string& out, const boost::json::value& message) {
-  // Serialized straight into `out`: no intermediate string per message.
+namespace {
+
+// Through a stack buffer: no intermediate string, and no zero-filling of
+// `out` ahead of the bytes (most pieces are a few bytes long).
+void drain_into(std::string& out, boost::json::serializer& serializer) {
+  char buffer[1024];
+  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
+}
+
+}  // namespace
+
+void append_json(std::string& out, const boost::json::value& value) {
   thread_local boost::json::serializer serializer;
-  serializer.reset(&message);
-  while (!serializer.done()) {
-    const size_t at = out.size();
-    out.resize(at + 4096);
-    const size_t written = serializer.read(out.data() + at, 4096).size();
-    out.resize(at + written);
-  }
+  serializer.reset(&value);
+  drain_into(out, serializer);
+}
+
+void append_json_string(std::string& out, std::string_view text) {
+  thread_local boost::json::serializer serializer;
+  serializer.reset(text);
+  drain_into(out, serializer);
+}
+
+void append_line(std::string& out, const boost::json::value& message) {
+  append_json(out, message);
   out += '\n';
 }
 

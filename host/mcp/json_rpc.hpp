@@ -46,5 +46,9 @@ boost::json::object result_response(const boost::json::value& id, boost::json::v
 
 // Serializes one message and terminates it with the newline that frames it.
 void append_line(std::string& out, const boost::json::value& message);
+// `value` serialized onto the end of `out` (no newline).
+void append_json(std::string& out, const boost::json::value& value);
+// `text` as a JSON string onto the end of `out`, escaped as serialize escapes it.
+void append_json_string(std::string& out, std::string_view text);
 
 }  // namespace toolhost::mcp::jsonrpc

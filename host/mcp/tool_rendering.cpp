@@ -1,5 +1,6 @@
 #include "mcp/tool_rendering.hpp"
 
+#include "mcp/json_rpc.hpp"
 #include "mcp/tool_annotations.hpp"
 
 #include <charconv>
@@ -17,27 +18,11 @@ boost::json::array text_content(std::string_view text, boost::json::storage_ptr 
   return content;
 }
 
-// Appends `text` as a JSON string, escaped exactly as boost::json::serialize
-// escapes it.
-void append_string(std::string& out, std::string_view text) {
-  thread_local boost::json::serializer serializer;
-  serializer.reset(text);
-  char buffer[512];
-  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
-}
-
-void append_value(std::string& out, const boost::json::value& value) {
-  thread_local boost::json::serializer serializer;
-  serializer.reset(&value);
-  char buffer[512];
-  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
-}
-
 void append_member(std::string& out, std::string_view key, std::string_view text) {
   out += '"';
   out += key;  // our own constant keys: nothing to escape
   out += "\":";
-  append_string(out, text);
+  jsonrpc::append_json_string(out, text);
 }
 
 }  // namespace
@@ -94,17 +79,17 @@ void append_call_result_line(std::string& out, const boost::json::value& id,
     const auto end = std::to_chars(digits, digits + sizeof digits, id.get_int64()).ptr;
     out.append(digits, end);
   } else {
-    append_value(out, id);
+    jsonrpc::append_json(out, id);
   }
   out += R"(,"result":{"content":[{"type":"text","text":)";
-  append_string(out, outcome.content);
+  jsonrpc::append_json_string(out, outcome.content);
   out += "}]";
   if (ok && !outcome.output.is_null()) {
     out += R"(,"structuredContent":)";
     if (!outcome.output_json.empty()) {
       out += outcome.output_json;
     } else {
-      append_value(out, outcome.output);
+      jsonrpc::append_json(out, outcome.output);
     }
   }
   out += ok ? R"(,"isError":false,"_meta":{)" : R"(,"isError":true,"_meta":{)";
@@ -130,7 +115,7 @@ void append_call_result_line(std::string& out, const boost::json::value& id,
     out += ",\"";
     out += kMetaServerInfo;
     out += "\":";
-    append_value(out, *server_info);
+    jsonrpc::append_json(out, *server_info);
     out += R"(},"resultType":"complete"}})";
   } else {
     out += "}}}";
