@@ -399,6 +399,9 @@ void Session::flush(std::string& out) {
         h.era, h.era == Era::legacy ? &legacy_client_capabilities_ : &h.capabilities};
     settle_call(h.id, context, *h.entry, h.name, h.arguments, outcomes[next++], out);
   }
+  // The next batch reuses this one's storage.
+  held.clear();
+  if (held_.empty()) held_.swap(held);
 }
 
 void Session::settle_call(const boost::json::value& id, const RequestContext& context,

@@ -640,8 +640,11 @@ CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Sessio
   o.tool = spec.name;
   o.version = spec.version;
   const auto* impl = host_.implementation(spec);
-  o.output_trust = clamp_trust(spec, impl, 0);
+  // A failure carries the tool's declared trust (clamped); a result, the
+  // trust it returned, clamped (set below). A result that then fails its
+  // bounds keeps the latter.
   auto fail = [&](const std::string& code, std::string detail) {
+    if (o.output_trust.empty()) o.output_trust = clamp_trust(spec, impl, 0);
     o.status = CallStatus::failed;
     o.failure = make_failure(*host_.messages, code, std::move(detail));
     o.content = o.failure->message;
