@@ -103,7 +103,7 @@ boost::json::object error_response(const boost::json::value& id, std::int64_t co
 }
 
 boost::json::object result_response(const boost::json::value& id, boost::json::value result) {
-  boost::json::object response(result.storage());  // the result's arena, if it has one
+  boost::json::object response;
   response.reserve(3);
   response["jsonrpc"] = "2.0";
   response["id"] = id;

@@ -3,17 +3,15 @@
 #include "mcp/json_rpc.hpp"
 #include "mcp/tool_annotations.hpp"
 
-#include <charconv>
-
 namespace toolhost::mcp {
 namespace {
 
-boost::json::array text_content(std::string_view text, boost::json::storage_ptr storage = {}) {
-  boost::json::object block(storage);
+boost::json::array text_content(std::string_view text) {
+  boost::json::object block;
   block.reserve(2);
   block.emplace("type", "text");
   block.emplace("text", text);
-  boost::json::array content(std::move(storage));
+  boost::json::array content;
   content.emplace_back(std::move(block));  // a braced list would copy it
   return content;
 }
@@ -47,15 +45,14 @@ boost::json::object render_tool(const CatalogEntry& entry) {
   return rendered;
 }
 
-boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool,
-                                       boost::json::storage_ptr storage) {
+boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool) {
   const bool ok = outcome.status == CallOutcome::Status::ok;
-  boost::json::object result(storage);
+  boost::json::object result;
   result.reserve(4);
-  result["content"] = text_content(outcome.content, storage);
+  result["content"] = text_content(outcome.content);
   if (ok && !outcome.output.is_null()) result["structuredContent"] = outcome.output;
   result["isError"] = !ok;
-  boost::json::object meta(storage);
+  boost::json::object meta;
   meta.reserve(ok ? 3 : 6);
   meta[kMetaVersion] = tool.version;
   if (!outcome.output_trust.empty()) meta[kMetaOutputTrust] = outcome.output_trust;
@@ -74,13 +71,7 @@ void append_call_result_line(std::string& out, const boost::json::value& id,
                              const boost::json::object* server_info) {
   const bool ok = outcome.status == CallOutcome::Status::ok;
   out += R"({"jsonrpc":"2.0","id":)";
-  if (id.is_int64()) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, id.get_int64()).ptr;
-    out.append(digits, end);
-  } else {
-    jsonrpc::append_json(out, id);
-  }
+  jsonrpc::append_json(out, id);
   out += R"(,"result":{"content":[{"type":"text","text":)";
   jsonrpc::append_json_string(out, outcome.content);
   out += "}]";

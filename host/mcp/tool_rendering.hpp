@@ -19,10 +19,9 @@ boost::json::object render_tool(const CatalogEntry& entry);
 
 // CallToolResult for a settled outcome (ok or failed): the model-facing text
 // as the one text content block, the structured result as
-// structuredContent, isError for failures.
-// Built in `storage` (a caller's per-answer arena on the hot path).
-boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool,
-                                       boost::json::storage_ptr storage = {});
+// structuredContent, isError for failures. (The hot path writes the same
+// answer as text: append_call_result_line.)
+boost::json::object render_call_result(const CallOutcome& outcome, const ToolDescriptor& tool);
 
 // The whole JSON-RPC line answering `id` with render_call_result's object,
 // written straight into `out` with the same bytes that serializing that

@@ -205,14 +205,14 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
     // One statement: the status guard makes a second completion a no-op that
     // we then report, without a separate transaction. Found by rowid, the row
     // costs one b-tree search instead of two (the id index, then the table).
-    const auto update = [&](std::string_view sql) {
+    const auto update = [&](std::string_view sql, bool by_rowid) {
       auto st = db_.prepare(sql);
       st->bind_borrowed(1, id);
       st->bind_borrowed(2, to_string(final_status(outcome)));
       bind_outcome_texts(*st, 3, outcome);
       st->bind(9, outcome.finished_at_us);
       st->bind(10, outcome.duration_us);
-      if (rowid != 0) st->bind(11, rowid);
+      if (by_rowid) st->bind(11, rowid);
       st->step();
       return db_.last_changes() == 1;
     };
@@ -223,9 +223,8 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
     static const std::string by_rowid =
         std::string(kSet) + "WHERE rowid = ?11 AND id = ?1 AND status = 'running'";
     static const std::string by_id = std::string(kSet) + "WHERE id = ?1 AND status = 'running'";
-    if (rowid != 0 && update(by_rowid)) return StoreStatus::success();
-    rowid = 0;
-    if (update(by_id)) return StoreStatus::success();
+    if (rowid != 0 && update(by_rowid, true)) return StoreStatus::success();
+    if (update(by_id, false)) return StoreStatus::success();
     return missed_update(db_, id, "running");
   });
 }
