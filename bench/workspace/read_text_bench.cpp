@@ -3,7 +3,7 @@
 // chunks, escaping into the JSON result alone, the handle's chunked read
 // feeding the scan (at the default chunk size, and swept over chunk sizes),
 // and the whole tool through the plugin's entry point.
-#include "json_escape.hpp"
+#include "common/json_escape.hpp"
 #include "text_scanner.hpp"
 #include "workspace/memory_provenance_ledger.hpp"
 #include "workspace/workspace_handle.hpp"
@@ -101,7 +101,7 @@ void BM_JsonEscape(benchmark::State& state) {
   for (auto _ : state) {
     std::string out;
     for (size_t at = 0; at < text.size(); at += kChunk)
-      toolhost::workspace_plugin::append_json_escaped(out,
+      toolhost::common::append_json_escaped(out,
                                                       std::string_view(text).substr(at, kChunk));
     benchmark::DoNotOptimize(out.data());
   }

@@ -1,5 +1,9 @@
 #include "mcp/json_rpc.hpp"
 
+#include <charconv>
+
+#include "common/json_escape.hpp"
+
 namespace toolhost::mcp::jsonrpc {
 namespace {
 
@@ -123,15 +127,31 @@ void drain_into(std::string& out, boost::json::serializer& serializer) {
 }  // namespace
 
 void append_json(std::string& out, const boost::json::value& value) {
+  // Scalars (every answer's id) are written directly: a serializer costs more
+  // to set up than writing a short string or an integer.
+  switch (value.kind()) {
+    case boost::json::kind::string:
+      common::append_json_string(out, value.get_string());
+      return;
+    case boost::json::kind::int64:
+    case boost::json::kind::uint64: {
+      char digits[24];
+      const auto written = value.is_int64()
+                               ? std::to_chars(digits, digits + sizeof digits, value.get_int64())
+                               : std::to_chars(digits, digits + sizeof digits, value.get_uint64());
+      out.append(digits, written.ptr);
+      return;
+    }
+    default:
+      break;
+  }
   thread_local boost::json::serializer serializer;
   serializer.reset(&value);
   drain_into(out, serializer);
 }
 
 void append_json_string(std::string& out, std::string_view text) {
-  thread_local boost::json::serializer serializer;
-  serializer.reset(text);
-  drain_into(out, serializer);
+  common::append_json_string(out, text);
 }
 
 void append_line(std::string& out, const boost::json::value& message) {

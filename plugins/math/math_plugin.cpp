@@ -1,5 +1,6 @@
 // The math builtin: math.calculate over the core in calculator.hpp.
 #include "calculator.hpp"
+#include "common/json_escape.hpp"
 #include "toolhost_manifest_json.hpp"
 
 #include <boost/json.hpp>
@@ -10,6 +11,7 @@
 
 namespace {
 
+using toolhost::common::append_json_string;
 using toolhost::sdk::Call;
 using toolhost::sdk::Context;
 using toolhost::sdk::Result;
@@ -52,49 +54,6 @@ bool read_plain_expression(std::string_view json, std::string_view& expression) 
   if (!take("}")) return false;
   skip();
   return i == json.size();
-}
-
-// JSON string escaping as Boost.JSON's serializer writes it, so the output
-// bytes stay what they were when the object went through boost::json.
-void append_json_string(std::string& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  size_t run = 0;  // start of the pending run of bytes that need no escape
-  for (size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(text, run, i - run);
-    run = i + 1;
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        out += "\\u00";
-        out += kHex[c >> 4];
-        out += kHex[c & 15];
-    }
-  }
-  out.append(text, run, text.size() - run);
-  out += '"';
 }
 
 Result calculate(const Call& call, Context&) {

@@ -4,7 +4,7 @@
 
 #include <toolhost/plugin.hpp>
 
-#include "json_escape.hpp"  // append_json_string, for results built by hand
+#include "common/json_escape.hpp"  // append_json_string, for results built by hand
 
 #include <boost/json.hpp>
 
@@ -13,6 +13,9 @@
 #include <string_view>
 
 namespace toolhost::workspace_plugin {
+
+using common::append_json_escaped;
+using common::append_json_string;
 
 namespace reason {
 inline constexpr std::string_view kNoSuchPath = "tool.not_found.no_such_path";

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+#include <vector>
+
 namespace json = boost::json;
 using toolhost::mcp::jsonrpc::classify;
 using toolhost::mcp::jsonrpc::Message;
@@ -86,4 +90,30 @@ TEST(JsonRpcBuilders, ErrorAndResultShapes) {
   std::string out;
   rpc::append_line(out, rpc::result_response("q", json::object{}));
   EXPECT_EQ(out, "{\"jsonrpc\":\"2.0\",\"id\":\"q\",\"result\":{}}\n");
+}
+
+// append_json writes scalars itself; the bytes must stay what serialize writes.
+TEST(JsonRpcBuilders, AppendJsonWritesWhatSerializeWrites) {
+  const std::vector<json::value> values = {
+      json::value(0),
+      json::value(-1),
+      json::value(INT64_MIN),
+      json::value(INT64_MAX),
+      json::value(UINT64_MAX),
+      json::value(std::uint64_t{1} << 63),
+      json::value("plain"),
+      json::value(""),
+      json::value("quote \" backslash \\ newline \n tab \t nul " + std::string(1, '\0') +
+                  " del \x7f"),
+      json::value("\xc3\xa9 \xff invalid UTF-8 kept as bytes"),
+      json::value(nullptr),
+      json::value(true),
+      json::value(1.5),
+      json::parse(R"({"a":[1,"b",null]})"),
+  };
+  for (const auto& v : values) {
+    std::string out = "prefix";
+    rpc::append_json(out, v);
+    EXPECT_EQ(out, "prefix" + json::serialize(v)) << json::serialize(v);
+  }
 }

@@ -1,4 +1,4 @@
-#include "json_escape.hpp"
+#include "common/json_escape.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace toolhost::workspace_plugin {
+namespace toolhost::common {
 namespace {
 
 // For each byte: 0 when it stands for itself, 'u' for \u00xx, else the
@@ -116,10 +116,25 @@ void append_json_escaped(std::string& out, std::string_view text) {
   out.resize(static_cast<size_t>(o - out.data()));
 }
 
+// Most strings in an answer (ids, short texts, trust labels) need no escape:
+// finding that out without writing is cheaper than the general path's
+// sizing, which is built for megabytes.
 void append_json_string(std::string& out, std::string_view text) {
+  const char* p = text.data();
+  const size_t size = text.size();
+  size_t i = 0;
+  bool plain = true;
+  for (; plain && i + kStep <= size; i += kStep) plain = escape_mask(p + i) == 0;
+  for (; plain && i < size; ++i) plain = escape_of(p[i]) == 0;
+  if (plain) {
+    out += '"';
+    out.append(p, size);
+    out += '"';
+    return;
+  }
   out += '"';
   append_json_escaped(out, text);
   out += '"';
 }
 
-}  // namespace toolhost::workspace_plugin
+}  // namespace toolhost::common

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace toolhost::workspace_plugin {
+namespace toolhost::common {
 
 // Appends `text` escaped, without quotes. Escaping is per byte, so a text
 // split anywhere (even inside a UTF-8 sequence) escapes to the same bytes
@@ -21,4 +21,4 @@ void append_json_escaped(std::string& out, std::string_view text);
 // Appends `text` as a JSON string literal: quote, escaped text, quote.
 void append_json_string(std::string& out, std::string_view text);
 
-}  // namespace toolhost::workspace_plugin
+}  // namespace toolhost::common

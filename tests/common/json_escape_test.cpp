@@ -1,7 +1,7 @@
 // append_json_escaped writes what Boost.JSON's serializer writes, for every
 // byte value at every offset of the 16-byte steps, and piece by piece as
 // whole.
-#include "json_escape.hpp"
+#include "common/json_escape.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-namespace toolhost::workspace_plugin {
+namespace toolhost::common {
 namespace {
 
 std::string reference(const std::string& text) {
@@ -85,4 +85,4 @@ TEST(JsonEscape, RandomTextsMatchBoostJsonWholeAndInPieces) {
 }
 
 }  // namespace
-}  // namespace toolhost::workspace_plugin
+}  // namespace toolhost::common
