@@ -75,6 +75,7 @@ std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<Tool
     requests[i].tool.name = std::string(calls[i].name);
     requests[i].arguments_json = boost::json::serialize(*calls[i].arguments);
     requests[i].arguments_serialized = true;
+    requests[i].arguments = calls[i].arguments_value;
   }
   std::vector<mcp::CallOutcome> out;
   out.reserve(calls.size());

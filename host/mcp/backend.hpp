@@ -56,6 +56,9 @@ class Backend {
   struct ToolCall {
     std::string_view name;
     const boost::json::object* arguments;
+    // The same arguments as the value that holds them, when the caller has
+    // one: a backend can then validate them where they are, without a copy.
+    const boost::json::value* arguments_value = nullptr;
   };
   virtual std::vector<CallOutcome> call_tools(const std::vector<ToolCall>& calls) {
     std::vector<CallOutcome> outcomes;

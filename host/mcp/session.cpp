@@ -362,7 +362,7 @@ void Session::call_tool(const jsonrpc::Message& message, const RequestContext& c
       call.capabilities = *context.client_capabilities;
     call.entry = entry;
     call.name = std::string(name->get_string());
-    call.arguments = *arguments;
+    call.arguments.emplace_object() = *arguments;
     held_.push_back(std::move(call));
     if (++held_calls_ >= kMaxHeldCalls) flush(out);
     return;
@@ -378,7 +378,8 @@ void Session::flush(std::string& out) {
   held_calls_ = 0;
   std::vector<Backend::ToolCall> calls;
   for (const auto& h : held)
-    if (h.is_call) calls.push_back({h.entry->descriptor.name, &h.arguments});
+    if (h.is_call)
+      calls.push_back({h.entry->descriptor.name, &h.arguments.get_object(), &h.arguments});
   std::vector<CallOutcome> outcomes;
   try {
     outcomes = backend_.call_tools(calls);
@@ -397,7 +398,7 @@ void Session::flush(std::string& out) {
     }
     const RequestContext context{
         h.era, h.era == Era::legacy ? &legacy_client_capabilities_ : &h.capabilities};
-    settle_call(h.id, context, *h.entry, h.name, h.arguments, outcomes[next++], out);
+    settle_call(h.id, context, *h.entry, h.name, h.arguments.get_object(), outcomes[next++], out);
   }
   // The next batch reuses this one's storage.
   held.clear();

@@ -122,7 +122,7 @@ class Session {
     boost::json::object capabilities;  // 2026-07-28 only (legacy: the session's)
     const CatalogEntry* entry = nullptr;
     std::string name;
-    boost::json::object arguments;
+    boost::json::value arguments;  // an object (a value, so a backend can validate it as it is)
   };
   static constexpr std::size_t kMaxHeldCalls = 256;
   bool batching_ = false;

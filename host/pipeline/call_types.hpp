@@ -21,6 +21,10 @@ struct CallRequest {
   // end that parsed the arguments itself): it is recorded and passed on as
   // it is, not serialized again, unless defaults were added to it.
   bool arguments_serialized = false;
+  // The same arguments already parsed, by a front end that parsed them
+  // itself (then arguments_serialized holds too): validated as they are,
+  // unless the schema declares defaults. Borrowed for the call only.
+  const boost::json::value* arguments = nullptr;
   // Pins for the session (new: at creation; existing: re-pins it).
   std::vector<registry::ToolRef> session_pins;
   // A workspace directory for this call's session (new sessions keep it).

@@ -209,13 +209,21 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   // they go into a stack arena: no allocation for an ordinary call.
   unsigned char arena[4096];
   json::monotonic_resource scratch(arena, sizeof arena);
-  json::error_code ec;
-  json::value args = common::parse_json(raw_args, ec, &scratch);
-  if (ec || !args.is_object())
-    return settled(
-        request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
-        ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
-  const bool defaults_added = spec->compiled_input->apply_defaults(args);
+  json::value parsed;
+  // Arguments a front end parsed are checked where they are, unless
+  // defaults could be added to them (which needs a copy of our own).
+  const bool borrow = request.arguments != nullptr && request.arguments_serialized &&
+                      request.arguments->is_object() && !spec->compiled_input->declares_defaults();
+  if (!borrow) {
+    json::error_code ec;
+    parsed = common::parse_json(raw_args, ec, &scratch);
+    if (ec || !parsed.is_object())
+      return settled(
+          request, session.id, spec, std::string(raw_args), "", "tool.invalid_arguments.not_json",
+          ec ? "arguments are not valid JSON: " + ec.message() : "arguments are not a JSON object");
+  }
+  const json::value& args = borrow ? *request.arguments : parsed;
+  const bool defaults_added = !borrow && spec->compiled_input->apply_defaults(parsed);
   std::string arguments_json = request.arguments_serialized && !defaults_added
                                    ? std::string(raw_args)
                                    : json::serialize(args);

@@ -18,7 +18,12 @@ struct CompiledSchema::Impl {
   json::value source;
   valijson::Schema schema;
   std::optional<FastCheck> fast;  // for schemas inside its subset
+  bool declares_defaults = false;
 };
+
+namespace {
+bool declares_defaults_at(const json::value& schema);
+}  // namespace
 
 CompiledSchema::CompiledSchema(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 CompiledSchema::~CompiledSchema() = default;
@@ -45,6 +50,7 @@ std::shared_ptr<const CompiledSchema> CompiledSchema::compile(const json::value&
     return nullptr;
   }
   impl->fast = FastCheck::compile(impl->source);
+  impl->declares_defaults = declares_defaults_at(impl->source);
   return std::shared_ptr<const CompiledSchema>(new CompiledSchema(std::move(impl)));
 }
 
@@ -131,6 +137,20 @@ bool apply_defaults_at(const json::value& schema, json::value& instance) {
   return added;
 }
 
+// Whether apply_defaults_at could insert anything under `schema`: it follows
+// the same "properties", into every property schema.
+bool declares_defaults_at(const json::value& schema) {
+  const auto* s = schema.if_object();
+  if (!s) return false;
+  const auto* props = s->if_contains("properties");
+  if (!props || !props->is_object()) return false;
+  for (const auto& [name, sub] : props->as_object()) {
+    if (const auto* so = sub.if_object(); so && so->contains("default")) return true;
+    if (declares_defaults_at(sub)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<ValidationError> CompiledSchema::validate(const json::value& instance) const {
@@ -168,6 +188,10 @@ std::optional<ValidationError> CompiledSchema::validate(const json::value& insta
 
 bool CompiledSchema::apply_defaults(json::value& instance) const {
   return apply_defaults_at(impl_->source, instance);
+}
+
+bool CompiledSchema::declares_defaults() const {
+  return impl_->declares_defaults;
 }
 
 const json::value& CompiledSchema::source() const {

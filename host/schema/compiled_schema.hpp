@@ -33,6 +33,9 @@ class CompiledSchema {
   // schema (recursively into present sub-objects). Applied before validation.
   // True when it inserted any.
   bool apply_defaults(boost::json::value& instance) const;
+  // False when no property schema declares a "default" (at any depth), so
+  // apply_defaults can never insert one.
+  bool declares_defaults() const;
 
   const boost::json::value& source() const;
 

@@ -148,6 +148,48 @@ TEST(PipelineValidateInput, SerializedArgumentsAreKeptUnlessDefaultsAreAdded) {
   EXPECT_EQ(json::serialize(defaulted.output), R"({"echo":{"text":"hi","mode":"plain"}})");
 }
 
+// A front end that parsed the arguments hands them over parsed: they are
+// validated where they are, and the text is recorded as given.
+TEST(PipelineValidateInput, ParsedArgumentsAreValidatedAsTheyAre) {
+  Harness h(TOOLHOST_BUILTIN_PLUGIN_DIR);
+  CallRequest request;
+  request.tool = registry::ToolRef::parse("math.calculate");
+  request.arguments_serialized = true;
+  request.arguments_json = R"({"expression": "17 * 23"})";
+  const json::value parsed = json::parse(request.arguments_json);
+  request.arguments = &parsed;
+  auto o = h.pipeline->call(request);
+  ASSERT_EQ(o.status, CallStatus::ok);
+  EXPECT_EQ(o.content, "391");
+  EXPECT_EQ(h.row(o.invocation_id).arguments_json, request.arguments_json);
+
+  // The same refusal, in the same words, as for the text alone.
+  request.arguments_json = R"({"expression": 5})";
+  const json::value wrong = json::parse(request.arguments_json);
+  request.arguments = &wrong;
+  auto refused = h.pipeline->call(request);
+  request.arguments = nullptr;
+  auto from_text = h.pipeline->call(request);
+  expect_failure(refused, "INVALID_ARGUMENTS", "tool.invalid_arguments.schema");
+  ASSERT_TRUE(from_text.failure);
+  EXPECT_EQ(refused.failure->detail, from_text.failure->detail);
+  EXPECT_EQ(h.row(refused.invocation_id).arguments_json, request.arguments_json);
+}
+
+TEST(PipelineValidateInput, ParsedArgumentsStillGetTheSchemasDefaults) {
+  Harness h("all");
+  CallRequest request;
+  request.tool = registry::ToolRef::parse("demo.echo");
+  request.arguments_serialized = true;
+  request.arguments_json = R"({"text":"hi"})";
+  const json::value parsed = json::parse(request.arguments_json);
+  request.arguments = &parsed;
+  auto o = h.pipeline->call(request);
+  ASSERT_EQ(o.status, CallStatus::ok);
+  EXPECT_EQ(h.row(o.invocation_id).arguments_json, R"({"text":"hi","mode":"plain"})");
+  EXPECT_EQ(json::serialize(parsed), R"({"text":"hi"})");  // the caller's value is not touched
+}
+
 TEST(PipelinePolicy, MissingScopeIsPermissionDenied) {
   Harness h("all");
   std::string error;

@@ -19,11 +19,13 @@ TEST(SchemaRules, OpenObjectsAreFoundAtEveryLevel) {
   ASSERT_TRUE(err);
   EXPECT_NE(err->find("/properties/a/anyOf/0"), std::string::npos) << *err;
   EXPECT_TRUE(find_open_object(json::parse(R"({"properties":{}})")));  // implied object
-  EXPECT_TRUE(find_open_object(json::parse(R"({"type":["object","null"],"additionalProperties":{}})")));
+  EXPECT_TRUE(
+      find_open_object(json::parse(R"({"type":["object","null"],"additionalProperties":{}})")));
 }
 
 TEST(SchemaRules, OnlyLocalReferences) {
-  EXPECT_FALSE(find_remote_ref(json::parse(R"({"definitions":{"x":{}},"$ref":"#/definitions/x"})")));
+  EXPECT_FALSE(
+      find_remote_ref(json::parse(R"({"definitions":{"x":{}},"$ref":"#/definitions/x"})")));
   EXPECT_TRUE(find_remote_ref(json::parse(R"({"items":{"$ref":"other.json#/x"}})")));
   EXPECT_TRUE(find_remote_ref(json::parse(R"({"$id":"https://example.com/s"})")));
 }
@@ -56,6 +58,26 @@ TEST(CompiledSchema, AppliesDefaultsOfAbsentProperties) {
   json::value v = json::parse(R"({"n":1})");
   s->apply_defaults(v);
   EXPECT_EQ(json::serialize(v), R"({"n":1,"timezone":"UTC"})");
+}
+
+TEST(CompiledSchema, KnowsWhetherItDeclaresDefaults) {
+  std::string error;
+  const auto compiled = [&](const char* text) {
+    auto s = CompiledSchema::compile(json::parse(text), &error);
+    EXPECT_TRUE(s) << error;
+    return s;
+  };
+  EXPECT_FALSE(
+      compiled(R"({"type":"object","properties":{"a":{"type":"string"}}})")->declares_defaults());
+  EXPECT_FALSE(compiled(R"({"type":"object"})")->declares_defaults());
+  EXPECT_TRUE(compiled(R"({"type":"object","properties":{"a":{"type":"string","default":"x"}}})")
+                  ->declares_defaults());
+  // Nested: apply_defaults fills a present sub-object's absent properties.
+  auto nested = compiled(R"({"type":"object","properties":{"o":{"type":"object",
+      "properties":{"n":{"type":"integer","default":5}}}}})");
+  EXPECT_TRUE(nested->declares_defaults());
+  json::value v = json::parse(R"({"o":{}})");
+  EXPECT_TRUE(nested->apply_defaults(v));
 }
 
 }  // namespace
