@@ -1,5 +1,7 @@
 #include "bridge/pipeline_backend.hpp"
 
+#include "common/json_text.hpp"
+
 namespace toolhost::bridge {
 
 mcp::ToolDescriptor describe(const registry::ToolSpec& spec) {
@@ -73,7 +75,9 @@ std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<Tool
   for (size_t i = 0; i < calls.size(); ++i) {
     requests[i].session_id = session_id_;
     requests[i].tool.name = std::string(calls[i].name);
-    requests[i].arguments_json = boost::json::serialize(*calls[i].arguments);
+    requests[i].arguments_json = calls[i].arguments_value != nullptr
+                                     ? common::serialize_json(*calls[i].arguments_value)
+                                     : boost::json::serialize(*calls[i].arguments);
     requests[i].arguments_serialized = true;
     requests[i].arguments = calls[i].arguments_value;
   }

@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "common/json_escape.hpp"
+#include "common/json_text.hpp"
 
 namespace toolhost::mcp::jsonrpc {
 namespace {
@@ -119,10 +120,6 @@ namespace {
 
 // Through a stack buffer: no intermediate string, and no zero-filling of
 // `out` ahead of the bytes (most pieces are a few bytes long).
-void drain_into(std::string& out, boost::json::serializer& serializer) {
-  char buffer[1024];
-  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
-}
 
 }  // namespace
 
@@ -145,9 +142,7 @@ void append_json(std::string& out, const boost::json::value& value) {
     default:
       break;
   }
-  thread_local boost::json::serializer serializer;
-  serializer.reset(&value);
-  drain_into(out, serializer);
+  common::append_serialized(out, value);
 }
 
 void append_json_string(std::string& out, std::string_view text) {

@@ -46,7 +46,7 @@ std::string clamp_trust(const registry::ToolSpec& spec, const startup::ToolImple
 store::InvocationOutcome record_of(const CallOutcome& o, int64_t finished_us, int64_t duration_us) {
   store::InvocationOutcome r;
   r.succeeded = o.status == CallStatus::ok;
-  if (r.succeeded) r.output_json = json::serialize(o.output);
+  if (r.succeeded) r.output_json = common::serialize_json(o.output);
   r.content = o.content;
   r.output_trust = o.output_trust;
   if (o.failure) {
