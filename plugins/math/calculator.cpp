@@ -3,9 +3,11 @@
 #include "evaluator.hpp"
 #include "parser.hpp"
 #include "render.hpp"
+#include "small_integers.hpp"
 #include "tokenizer.hpp"
 
 #include <exception>
+#include <string>
 #include <vector>
 
 namespace toolhost::math {
@@ -28,6 +30,13 @@ EvalOutcome evaluate(std::string_view expression) noexcept {
     thread_local SyntaxTree tree;
     if (auto f = tokenize(expression, tokens)) return failed(*f);
     if (auto f = parse(tokens, tree)) return failed(*f);
+    if (const auto whole = small_integer_value(tree)) {
+      EvalOutcome out;
+      out.ok = true;
+      out.result = std::to_string(*whole);
+      out.exact = true;
+      return out;
+    }
     Decimal value;
     Flags flags;
     if (auto f = evaluate_tree(tree, value, flags)) return failed(*f);
