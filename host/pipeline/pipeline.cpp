@@ -289,7 +289,8 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
     const bool recorded = options_.persist_invocations || p.approve_inline;
     int64_t elapsed = result.elapsed_us;
     int64_t started = recorded ? steady_us() : 0;
-    p.outcome = finish(*p.spec, *p.session, p.outcome.invocation_id, std::move(result), escaped);
+    p.outcome =
+        finish(*p.spec, *p.session, p.outcome.invocation_id, std::move(result), escaped, p.impl);
     if (recorded) records[i] = record_of(p.outcome, now_us(), elapsed + (steady_us() - started));
     ran[i] = true;
   };
@@ -333,7 +334,7 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
       settle(i, std::move(refused), false);
       continue;
     }
-    const auto* impl = host_.implementation(*p.spec);
+    const auto* impl = p.impl = host_.implementation(*p.spec);
     Executor& executor = executor_for(*impl);
     if (&executor != sequence_executor) run_sequence();
     sequence_executor = &executor;
@@ -622,7 +623,7 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
       impl->library, context,
       InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
   bool escaped = context->workspace.escaped();
-  return finish(spec, session, invocation_id, std::move(result), escaped);
+  return finish(spec, session, invocation_id, std::move(result), escaped, impl);
 }
 
 Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
@@ -641,13 +642,14 @@ Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
 }
 
 CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Session& session,
-                             const std::string& invocation_id, PluginResult result, bool escaped) {
+                             const std::string& invocation_id, PluginResult result, bool escaped,
+                             const startup::ToolImplementation* impl) {
   CallOutcome o;
   o.invocation_id = invocation_id;
   o.session_id = session.id;
   o.tool = spec.name;
   o.version = spec.version;
-  const auto* impl = host_.implementation(spec);
+  if (impl == nullptr) impl = host_.implementation(spec);
   // A failure carries the tool's declared trust (clamped); a result, the
   // trust it returned, clamped (set below). A result that then fails its
   // bounds keeps the latter.

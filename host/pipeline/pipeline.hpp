@@ -99,6 +99,7 @@ class Pipeline {
     std::string workspace_dir;
     bool approve_inline = false;
     int64_t rowid = 0;  // its row's, once written running (0: unknown)
+    const startup::ToolImplementation* impl = nullptr;  // once it is handed to an executor
   };
   // One call's record, to be written on its row.
   struct Completion {
@@ -125,8 +126,10 @@ class Pipeline {
   CallOutcome run(const registry::ToolSpec& spec, const store::Session& session,
                   const std::string& invocation_id, const std::string& arguments_json,
                   const std::string& workspace_override);
+  // `impl` is the spec's implementation when the caller has it (else looked up).
   CallOutcome finish(const registry::ToolSpec& spec, const store::Session& session,
-                     const std::string& invocation_id, PluginResult result, bool escaped);
+                     const std::string& invocation_id, PluginResult result, bool escaped,
+                     const startup::ToolImplementation* impl = nullptr);
   std::shared_ptr<workspace::WorkspaceHandle> workspace_for(const store::Session& session,
                                                             const std::string& override_dir,
                                                             std::string* error);
