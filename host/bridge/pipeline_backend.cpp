@@ -1,6 +1,6 @@
 #include "bridge/pipeline_backend.hpp"
 
-#include "common/json_text.hpp"
+#include "common/json_writer.hpp"
 
 namespace toolhost::bridge {
 
@@ -65,7 +65,7 @@ mcp::CallOutcome PipelineBackend::call_tool(std::string_view name,
   pipeline::CallRequest request;
   request.session_id = session_id_;
   request.tool.name = std::string(name);
-  request.arguments_json = boost::json::serialize(arguments);
+  request.arguments_json = common::serialize_json(arguments);
   request.arguments_serialized = true;
   return to_mcp(pipeline_.call(request));
 }
@@ -75,9 +75,7 @@ std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<Tool
   for (size_t i = 0; i < calls.size(); ++i) {
     requests[i].session_id = session_id_;
     requests[i].tool.name = std::string(calls[i].name);
-    requests[i].arguments_json = calls[i].arguments_value != nullptr
-                                     ? common::serialize_json(*calls[i].arguments_value)
-                                     : boost::json::serialize(*calls[i].arguments);
+    requests[i].arguments_json = common::serialize_json(*calls[i].arguments);
     requests[i].arguments_serialized = true;
     requests[i].arguments = calls[i].arguments_value;
   }

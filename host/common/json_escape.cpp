@@ -125,7 +125,14 @@ void append_json_string(std::string& out, std::string_view text) {
   size_t i = 0;
   bool plain = true;
   for (; plain && i + kStep <= size; i += kStep) plain = escape_mask(p + i) == 0;
-  for (; plain && i < size; ++i) plain = escape_of(p[i]) == 0;
+  if (plain && i < size) {
+    // The last few bytes, padded with a byte that needs no escape, checked as
+    // one more step (reading past the text could cross into an unmapped page).
+    char tail[kStep];
+    std::memset(tail, 'a', kStep);
+    std::memcpy(tail, p + i, size - i);
+    plain = escape_mask(tail) == 0;
+  }
   if (plain) {
     out += '"';
     out.append(p, size);

@@ -1,4 +1,4 @@
-// Parsing and serializing one complete JSON text on the hot paths (a request line, a call's
+// Parsing one complete JSON text on the hot paths (a request line, a call's
 // arguments, a plugin's output). boost::json::parse builds and tears down a
 // parser per call, whose setup costs more than parsing a small object; one
 // parser per thread, reset for each text, parses the same texts with the same
@@ -6,7 +6,6 @@
 #pragma once
 
 #include <boost/json.hpp>
-#include <string>
 #include <string_view>
 
 namespace toolhost::common {
@@ -26,22 +25,6 @@ inline boost::json::value parse_json(std::string_view text, boost::json::error_c
     return nullptr;
   }
   return parser.release();
-}
-
-// `value` serialized onto the end of `out`, as boost::json::serialize writes
-// it. The serializer is kept per thread and fills a stack buffer, so a small
-// value costs neither a serializer's setup nor a string's regrowth.
-inline void append_serialized(std::string& out, const boost::json::value& value) {
-  thread_local boost::json::serializer serializer;
-  serializer.reset(&value);
-  char buffer[1024];
-  while (!serializer.done()) out.append(serializer.read(buffer, sizeof buffer));
-}
-
-inline std::string serialize_json(const boost::json::value& value) {
-  std::string out;
-  append_serialized(out, value);
-  return out;
 }
 
 }  // namespace toolhost::common

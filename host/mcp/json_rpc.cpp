@@ -1,9 +1,7 @@
 #include "mcp/json_rpc.hpp"
 
-#include <charconv>
-
 #include "common/json_escape.hpp"
-#include "common/json_text.hpp"
+#include "common/json_writer.hpp"
 
 namespace toolhost::mcp::jsonrpc {
 namespace {
@@ -124,24 +122,6 @@ namespace {
 }  // namespace
 
 void append_json(std::string& out, const boost::json::value& value) {
-  // Scalars (every answer's id) are written directly: a serializer costs more
-  // to set up than writing a short string or an integer.
-  switch (value.kind()) {
-    case boost::json::kind::string:
-      common::append_json_string(out, value.get_string());
-      return;
-    case boost::json::kind::int64:
-    case boost::json::kind::uint64: {
-      char digits[24];
-      const auto written = value.is_int64()
-                               ? std::to_chars(digits, digits + sizeof digits, value.get_int64())
-                               : std::to_chars(digits, digits + sizeof digits, value.get_uint64());
-      out.append(digits, written.ptr);
-      return;
-    }
-    default:
-      break;
-  }
   common::append_serialized(out, value);
 }
 

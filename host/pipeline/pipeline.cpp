@@ -6,6 +6,7 @@
 #include <set>
 
 #include "common/json_text.hpp"
+#include "common/json_writer.hpp"
 #include "isolation/process_executor.hpp"
 #include "pipeline/failure.hpp"
 #include "pipeline/output_bounds.hpp"
@@ -226,7 +227,7 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   const bool defaults_added = !borrow && spec->compiled_input->apply_defaults(parsed);
   std::string arguments_json = request.arguments_serialized && !defaults_added
                                    ? std::string(raw_args)
-                                   : json::serialize(args);
+                                   : common::serialize_json(args);
   if (auto invalid = spec->compiled_input->validate(args))
     return settled(request, session.id, spec, arguments_json, "", "tool.invalid_arguments.schema",
                    "at " + invalid->pointer + " (" + invalid->keyword + "): " + invalid->message);
