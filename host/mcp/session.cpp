@@ -1,5 +1,7 @@
 #include "mcp/session.hpp"
 
+#include "mcp/plain_tool_call.hpp"
+
 #include "common/json_text.hpp"
 
 #include "mcp/approval_prompt.hpp"
@@ -73,6 +75,23 @@ void Session::send_error(const boost::json::value& id, std::int64_t code, std::s
 
 void Session::handle_line(std::string_view line, std::string& out) {
   if (line.find_first_not_of(" \t") == std::string_view::npos) return;  // blank keep-alive line
+  // The common request of an initialized session, read in one pass: a
+  // tools/call with nothing but an id, a name and arguments. It is held
+  // exactly as handle_request would hold it; anything else (another era, an
+  // unknown tool, any other shape) takes the general path below.
+  if (batching_ && initialized_) {
+    if (auto call = parse_plain_tool_call(line)) {
+      if (const CatalogEntry* entry = catalog().find(call->name)) {
+        Held held;
+        held.id = std::move(call->id);
+        held.era = Era::legacy;
+        held.name = std::move(call->name);
+        held.arguments = std::move(call->arguments);
+        hold_call(std::move(held), *entry, out);
+        return;
+      }
+    }
+  }
   // Most messages fit this buffer, so parsing allocates nothing.
   unsigned char buffer[8192];
   boost::json::monotonic_resource resource(buffer, sizeof buffer);
@@ -353,22 +372,26 @@ void Session::call_tool(const jsonrpc::Message& message, const RequestContext& c
   }
   if (batching_) {
     Held call;
-    call.is_call = true;
     call.id = message.id;  // copies out of the line's parse buffer
     call.era = context.era;
     // The legacy era's capabilities are the session's, fixed at initialize;
     // only a 2026-07-28 request carries its own.
     if (context.era != Era::legacy && context.client_capabilities != nullptr)
       call.capabilities = *context.client_capabilities;
-    call.entry = entry;
     call.name = std::string(name->get_string());
     call.arguments.emplace_object() = *arguments;
-    held_.push_back(std::move(call));
-    if (++held_calls_ >= kMaxHeldCalls) flush(out);
+    hold_call(std::move(call), *entry, out);
     return;
   }
   const CallOutcome outcome = backend_.call_tool(entry->descriptor.name, *arguments);
   settle_call(message.id, context, *entry, name->get_string(), *arguments, outcome, out);
+}
+
+void Session::hold_call(Held call, const CatalogEntry& entry, std::string& out) {
+  call.is_call = true;
+  call.entry = &entry;
+  held_.push_back(std::move(call));
+  if (++held_calls_ >= kMaxHeldCalls) flush(out);
 }
 
 void Session::flush(std::string& out) {

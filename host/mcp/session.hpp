@@ -125,6 +125,8 @@ class Session {
     boost::json::value arguments;  // an object (a value, so a backend can validate it as it is)
   };
   static constexpr std::size_t kMaxHeldCalls = 256;
+  // Holds a call to run with the next batch (flushing at kMaxHeldCalls).
+  void hold_call(Held call, const CatalogEntry& entry, std::string& out);
   bool batching_ = false;
   std::vector<Held> held_;
   std::size_t held_calls_ = 0;

@@ -204,6 +204,44 @@ TEST(ServeStdio, PipelinedCallsRunAsBatchesAndEveryAnswerKeepsItsPlace) {
   EXPECT_EQ(backend.call_count, 21);
 }
 
+TEST(ServeStdio, PlainAndOtherCallsInOneBatchAreAnsweredAlikeAndInOrder) {
+  // Plain calls are read in one pass; the others (a _meta, an unknown tool,
+  // arguments of the wrong type, a string id with escapes) take the general
+  // path. Same batch, same order, same answers as each would get alone.
+  const std::vector<std::string> lines = {
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"math.calculate","arguments":{"expression":"2 + 3"}}})",
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"math.calculate","arguments":{"expression":"4 + 4"},"_meta":{"progressToken":9}}})",
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"no.such_tool","arguments":{}}})",
+      R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"math.calculate","arguments":[]}})",
+      R"({"params":{"arguments":{"expression":"6 + 1"},"name":"math.calculate"},"id":"a\"5","method":"tools/call","jsonrpc":"2.0"})",
+      R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"math.calculate","arguments":{"expression":"1 + 1"}},"id":7})",
+  };
+  std::string batched = kInitialize + "\n";
+  for (const auto& line : lines) batched += line + "\n";
+  const auto together = parse_lines(serve_file(batched));
+  ASSERT_EQ(together.size(), lines.size() + 1);
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const auto alone = parse_lines(serve_file(kInitialize + "\n" + lines[k] + "\n"));
+    ASSERT_EQ(alone.size(), 2u);
+    // Invocation ids differ between runs; everything else must not.
+    auto strip = [](json::value v) {
+      if (auto* r = v.as_object().if_contains("result"))
+        if (auto* meta = r->as_object().if_contains("_meta"))
+          meta->as_object().erase("dev.toolhost/invocation_id");
+      return json::serialize(v);
+    };
+    EXPECT_EQ(strip(together[k + 1]), strip(alone[1])) << lines[k];
+  }
+  EXPECT_EQ(together[1].at("result").at("content").at(0).at("text"), json::value("5"));
+  EXPECT_EQ(together[2].at("result").at("content").at(0).at("text"), json::value("8"));
+  EXPECT_EQ(together[3].at("error").at("code"), json::value(-32602));
+  EXPECT_EQ(together[4].at("error").at("code"), json::value(-32602));
+  EXPECT_EQ(together[5].at("id"), json::value("a\"5"));
+  EXPECT_EQ(together[5].at("result").at("content").at(0).at("text"), json::value("7"));
+  EXPECT_EQ(together[6].at("id"),
+            json::value(7));  // a duplicate id: the general path keeps the last
+}
+
 TEST(ServeStdio, AnElicitationAnswerWaitsForTheCallsHeldBeforeIt) {
   // A notification flushes the held calls first: its effects come after theirs.
   BatchRecordingBackend backend(TOOLHOST_MANIFEST_DIR);
