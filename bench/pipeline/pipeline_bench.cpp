@@ -99,7 +99,8 @@ void BM_ExecutorHandOff(benchmark::State& state) {
                                       std::chrono::steady_clock::now() + std::chrono::hours(1));
     auto result = executor.run(library, context,
                                pipeline::InvokeInput{"demo.noop", "1.0.0", R"({"text":"x"})",
-                                                     fresh ? id : "0", fresh ? id : "0"});
+                                                     fresh ? std::string_view(id) : "0",
+                                                     fresh ? std::string_view(id) : "0"});
     if (!result.returned || !result.filled) {
       state.SkipWithError("call failed");
       break;

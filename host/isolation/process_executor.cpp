@@ -73,7 +73,7 @@ pipeline::PluginResult ProcessExecutor::run(std::shared_ptr<loader::PluginLibrar
     return fault("tool.plugin_fault.crashed", "the plugin's worker could not start: " + error);
   }
   InvokeMessage request{input.tool_name, input.tool_version, input.arguments_json,
-                        input.invocation_id, input.session_id};
+                        std::string(input.invocation_id), std::string(input.session_id)};
   if (!write_frame(worker->fd(), MessageType::invoke, encode(request))) {
     auto how = worker->kill_and_describe(std::chrono::milliseconds(1000));
     operator_note(plugin_path_, "worker " + how + " before the call");

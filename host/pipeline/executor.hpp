@@ -13,6 +13,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "loader/plugin_call.hpp"
@@ -30,7 +31,10 @@ struct PluginResult : loader::PluginCallOutput {
 };
 
 struct InvokeInput {
-  std::string tool_name, tool_version, arguments_json, invocation_id, session_id;
+  std::string tool_name, tool_version, arguments_json;
+  // Views of the call context's own copies (CallContext::artifacts), which
+  // every executor keeps alive with the context until the plugin returns.
+  std::string_view invocation_id, session_id;
 };
 
 // One call of a sequence: its deadline starts when it starts.

@@ -290,8 +290,8 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
     const bool recorded = options_.persist_invocations || p.approve_inline;
     int64_t elapsed = result.elapsed_us;
     int64_t started = recorded ? steady_us() : 0;
-    p.outcome =
-        finish(*p.spec, *p.session, p.outcome.invocation_id, std::move(result), escaped, p.impl);
+    p.outcome = finish(*p.spec, *p.session, std::move(p.outcome.invocation_id), std::move(result),
+                       escaped, p.impl);
     if (recorded) records[i] = record_of(p.outcome, now_us(), elapsed + (steady_us() - started));
     ran[i] = true;
   };
@@ -340,10 +340,11 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
     if (&executor != sequence_executor) run_sequence();
     sequence_executor = &executor;
     pending.push_back({i, context});
-    sequence.push_back({impl->library, context,
-                        InvokeInput{p.spec->name, p.spec->version, std::move(p.arguments_json),
-                                    p.outcome.invocation_id, p.session->id},
-                        std::chrono::seconds(p.spec->timeout_s)});
+    sequence.push_back(
+        {impl->library, context,
+         InvokeInput{p.spec->name, p.spec->version, std::move(p.arguments_json),
+                     context->artifacts.invocation_id, context->artifacts.session_id},
+         std::chrono::seconds(p.spec->timeout_s)});
   }
   run_sequence();
 
@@ -622,7 +623,8 @@ CallOutcome Pipeline::run(const registry::ToolSpec& spec, const store::Session& 
   const auto* impl = host_.implementation(spec);
   auto result = executor_for(*impl).run(
       impl->library, context,
-      InvokeInput{spec.name, spec.version, arguments_json, invocation_id, session.id});
+      InvokeInput{spec.name, spec.version, arguments_json, context->artifacts.invocation_id,
+                  context->artifacts.session_id});
   bool escaped = context->workspace.escaped();
   return finish(spec, session, invocation_id, std::move(result), escaped, impl);
 }
@@ -643,10 +645,11 @@ Executor& Pipeline::executor_for(const startup::ToolImplementation& impl) {
 }
 
 CallOutcome Pipeline::finish(const registry::ToolSpec& spec, const store::Session& session,
-                             const std::string& invocation_id, PluginResult result, bool escaped,
+                             std::string invocation_id_in, PluginResult result, bool escaped,
                              const startup::ToolImplementation* impl) {
   CallOutcome o;
-  o.invocation_id = invocation_id;
+  o.invocation_id = std::move(invocation_id_in);
+  const std::string& invocation_id = o.invocation_id;
   o.session_id = session.id;
   o.tool = spec.name;
   o.version = spec.version;

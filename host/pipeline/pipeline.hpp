@@ -128,7 +128,7 @@ class Pipeline {
                   const std::string& workspace_override);
   // `impl` is the spec's implementation when the caller has it (else looked up).
   CallOutcome finish(const registry::ToolSpec& spec, const store::Session& session,
-                     const std::string& invocation_id, PluginResult result, bool escaped,
+                     std::string invocation_id, PluginResult result, bool escaped,
                      const startup::ToolImplementation* impl = nullptr);
   std::shared_ptr<workspace::WorkspaceHandle> workspace_for(const store::Session& session,
                                                             const std::string& override_dir,
