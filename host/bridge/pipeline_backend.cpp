@@ -71,17 +71,24 @@ mcp::CallOutcome PipelineBackend::call_tool(std::string_view name,
 }
 
 std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<ToolCall>& calls) {
-  std::vector<pipeline::CallRequest> requests(calls.size());
+  // The requests are kept from one batch to the next: assigning a string
+  // into one that already has the room allocates nothing, and every call of
+  // a connection names the same session.
+  requests_.resize(calls.size());
   for (size_t i = 0; i < calls.size(); ++i) {
-    requests[i].session_id = session_id_;
-    requests[i].tool.name = std::string(calls[i].name);
-    requests[i].arguments_json = common::serialize_json(*calls[i].arguments);
-    requests[i].arguments_serialized = true;
-    requests[i].arguments = calls[i].arguments_value;
+    auto& request = requests_[i];
+    request.session_id = session_id_;
+    request.tool.name = calls[i].name;
+    request.tool.version.reset();
+    request.arguments_json.clear();
+    common::append_serialized(request.arguments_json, *calls[i].arguments);
+    request.arguments_serialized = true;
+    request.arguments = calls[i].arguments_value;
   }
   std::vector<mcp::CallOutcome> out;
   out.reserve(calls.size());
-  for (auto& o : pipeline_.call_batch(requests)) out.push_back(to_mcp(std::move(o)));
+  for (auto& o : pipeline_.call_batch(requests_)) out.push_back(to_mcp(std::move(o)));
+  for (auto& request : requests_) request.arguments = nullptr;  // borrowed for the batch only
   return out;
 }
 

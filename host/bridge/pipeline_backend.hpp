@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "mcp/backend.hpp"
 #include "pipeline/pipeline.hpp"
@@ -27,6 +28,8 @@ class PipelineBackend final : public mcp::Backend {
  private:
   pipeline::Pipeline& pipeline_;
   std::string session_id_;
+  // call_tools' requests, reused batch after batch.
+  std::vector<pipeline::CallRequest> requests_;
 };
 
 // The ToolDescriptor MCP advertises for one registered version.
