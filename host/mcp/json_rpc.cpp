@@ -114,13 +114,6 @@ boost::json::object result_response(const boost::json::value& id, boost::json::v
   return response;
 }
 
-namespace {
-
-// Through a stack buffer: no intermediate string, and no zero-filling of
-// `out` ahead of the bytes (most pieces are a few bytes long).
-
-}  // namespace
-
 void append_json(std::string& out, const boost::json::value& value) {
   common::append_serialized(out, value);
 }

@@ -1,11 +1,10 @@
 #include "mcp/session.hpp"
 
-#include "mcp/plain_tool_call.hpp"
-
 #include "common/json_text.hpp"
 
 #include "mcp/approval_prompt.hpp"
 #include "mcp/line_reader.hpp"
+#include "mcp/plain_tool_call.hpp"
 #include "mcp/protocol_versions.hpp"
 #include "mcp/tool_rendering.hpp"
 
