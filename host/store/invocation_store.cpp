@@ -118,20 +118,26 @@ StoreResult<std::string> InvocationStore::insert_running(const NewInvocation& in
 
 namespace {
 
-// "INSERT ... VALUES (?1, …, ?9), (?10, …)" for `rows` rows of the nine
-// columns insert() writes, built once per size.
+// Parameters per row of multi_row_insert_sql: id, session_id, tool,
+// version, arguments_json, policy_decision, created_at_us.
+constexpr size_t kRunningRowParameters = 7;
+
+// "INSERT ... VALUES (?1, …, ?6, 'running', ?7, ?7), (?8, …)" for `rows` rows
+// of the nine columns insert() writes, built once per size. The status is
+// the same for every row and a running row starts when it is created, so
+// neither is bound per row.
 const std::string& multi_row_insert_sql(size_t rows) {
   static const auto build = [](size_t n) {
     std::string sql =
         "INSERT INTO tool_invocations (id, session_id, tool, version, arguments_json, "
         "policy_decision, status, created_at_us, started_at_us) VALUES ";
     for (size_t r = 0; r < n; ++r) {
+      const auto parameter = [&](size_t c) {
+        return "?" + std::to_string(r * kRunningRowParameters + c + 1);
+      };
       sql += r == 0 ? "(" : ", (";
-      for (size_t c = 0; c < 9; ++c) {
-        if (c) sql += ", ";
-        sql += "?" + std::to_string(r * 9 + c + 1);
-      }
-      sql += ")";
+      for (size_t c = 0; c < 6; ++c) sql += parameter(c) + ", ";
+      sql += "'running', " + parameter(6) + ", " + parameter(6) + ")";
     }
     return sql;
   };
@@ -146,17 +152,20 @@ StoreResult<std::vector<WrittenInvocation>> InvocationStore::insert_running_many
   return detail::guarded([&]() -> StoreResult<std::vector<WrittenInvocation>> {
     std::vector<WrittenInvocation> written(invocations.size());
     for (auto& row : written) row.id = ids_.next();
-    const std::string_view running = to_string(InvocationStatus::running);
     size_t at = 0;
     for (const size_t chunk : {size_t{32}, size_t{8}}) {
       for (; invocations.size() - at >= chunk; at += chunk) {
         auto st = db_.prepare(multi_row_insert_sql(chunk));
         for (size_t r = 0; r < chunk; ++r) {
           const NewInvocation& row = *invocations[at + r];
-          const int base = static_cast<int>(r * 9);
-          bind_new_invocation(*st, base + 1, written[at + r].id, row, running);
-          st->bind(base + 8, row.created_at_us);
-          st->bind(base + 9, row.created_at_us);
+          const int base = static_cast<int>(r * kRunningRowParameters);
+          st->bind_borrowed(base + 1, written[at + r].id);
+          st->bind_borrowed(base + 2, row.session_id);
+          st->bind_borrowed(base + 3, row.tool);
+          st->bind_borrowed(base + 4, row.version);
+          st->bind_borrowed(base + 5, row.arguments_json);
+          st->bind_borrowed(base + 6, row.policy_decision);
+          st->bind(base + 7, row.created_at_us);
         }
         st->step();
         // SQLite gives the rows of one INSERT consecutive rowids while the
