@@ -21,15 +21,15 @@ mcp::ToolDescriptor describe(const registry::ToolSpec& spec) {
   return d;
 }
 
-mcp::CallOutcome to_mcp(pipeline::CallOutcome o) {
-  mcp::CallOutcome m;
+// Fills `m` (a fresh outcome) from `o`, taking its strings.
+void to_mcp(pipeline::CallOutcome&& o, mcp::CallOutcome& m) {
   m.invocation_id = std::move(o.invocation_id);
   m.content = std::move(o.content);
   m.output_trust = std::move(o.output_trust);
   switch (o.status) {
     case pipeline::CallStatus::ok:
       m.status = mcp::CallOutcome::Status::ok;
-      m.output = std::move(o.output);
+      m.output.swap(o.output);  // same storage: cheaper than move-assignment
       m.output_json = std::move(o.output_json);
       break;
     case pipeline::CallStatus::awaiting_approval:
@@ -46,6 +46,11 @@ mcp::CallOutcome to_mcp(pipeline::CallOutcome o) {
     if (o.failure->reason_code == "tool.not_found.unknown_tool")
       m.status = mcp::CallOutcome::Status::unknown_tool;
   }
+}
+
+mcp::CallOutcome to_mcp(pipeline::CallOutcome&& o) {
+  mcp::CallOutcome m;
+  to_mcp(std::move(o), m);
   return m;
 }
 
@@ -87,7 +92,7 @@ std::vector<mcp::CallOutcome> PipelineBackend::call_tools(const std::vector<Tool
   }
   std::vector<mcp::CallOutcome> out;
   out.reserve(calls.size());
-  for (auto& o : pipeline_.call_batch(requests_)) out.push_back(to_mcp(std::move(o)));
+  for (auto& o : pipeline_.call_batch(requests_)) to_mcp(std::move(o), out.emplace_back());
   for (auto& request : requests_) request.arguments = nullptr;  // borrowed for the batch only
   return out;
 }

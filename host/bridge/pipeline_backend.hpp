@@ -34,6 +34,6 @@ class PipelineBackend final : public mcp::Backend {
 
 // The ToolDescriptor MCP advertises for one registered version.
 mcp::ToolDescriptor describe(const registry::ToolSpec& spec);
-mcp::CallOutcome to_mcp(pipeline::CallOutcome outcome);
+mcp::CallOutcome to_mcp(pipeline::CallOutcome&& outcome);
 
 }  // namespace toolhost::bridge

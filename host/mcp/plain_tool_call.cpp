@@ -29,7 +29,11 @@ class PlainCallHandler {
     seen_ = 0;
     key_ = Key::none;
     text_.clear();
-    call_ = PlainToolCall{};
+    // Cleared member by member: assigning a whole PlainToolCall move-assigns
+    // its JSON values, which costs a storage check and a swap each.
+    call_.id = nullptr;
+    call_.name.clear();
+    call_.arguments = nullptr;
   }
   bool complete() const {
     constexpr unsigned kRequired =
@@ -57,7 +61,10 @@ class PlainCallHandler {
   bool on_object_end(std::size_t n, json::error_code&) {
     if (depth_ >= 3) {
       stack_.push_object(n);
-      if (--depth_ == 2) call_.arguments = stack_.release();
+      if (--depth_ == 2) {
+        json::value arguments = stack_.release();
+        call_.arguments.swap(arguments);  // same storage: a plain swap, unlike move-assignment
+      }
       return true;
     }
     --depth_;

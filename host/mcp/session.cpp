@@ -81,12 +81,16 @@ void Session::handle_line(std::string_view line, std::string& out) {
   if (batching_ && initialized_) {
     if (auto call = parse_plain_tool_call(line)) {
       if (const CatalogEntry* entry = catalog().find(call->name)) {
-        Held held;
-        held.id = std::move(call->id);
-        held.era = Era::legacy;
-        held.name = std::move(call->name);
-        held.arguments = std::move(call->arguments);
-        hold_call(std::move(held), *entry, out);
+        // Built whole: its JSON values are move-constructed, not move-assigned.
+        hold_call(Held{.is_call = false,
+                       .rendered = {},
+                       .id = std::move(call->id),
+                       .era = Era::legacy,
+                       .capabilities = {},
+                       .entry = nullptr,
+                       .name = std::move(call->name),
+                       .arguments = std::move(call->arguments)},
+                  *entry, out);
         return;
       }
     }

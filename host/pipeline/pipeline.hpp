@@ -130,6 +130,10 @@ class Pipeline {
   CallOutcome finish(const registry::ToolSpec& spec, const store::Session& session,
                      std::string invocation_id, PluginResult result, bool escaped,
                      const startup::ToolImplementation* impl = nullptr);
+  // finish() into `o`, a fresh outcome that holds only its invocation id (a
+  // batch's planned outcome, settled where it is instead of moved into).
+  void finish_into(CallOutcome& o, const registry::ToolSpec& spec, const store::Session& session,
+                   PluginResult result, bool escaped, const startup::ToolImplementation* impl);
   std::shared_ptr<workspace::WorkspaceHandle> workspace_for(const store::Session& session,
                                                             const std::string& override_dir,
                                                             std::string* error);
