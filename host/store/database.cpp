@@ -100,6 +100,11 @@ int Database::schema_version() {
   return st->step() ? static_cast<int>(st->column_int(0)) : 0;
 }
 
+StatementUse Database::prepare(StatementSlot& slot) {
+  if (slot.statement == nullptr) slot.statement = &*prepare(slot.sql);
+  return StatementUse(*slot.statement);
+}
+
 StatementUse Database::prepare(std::string_view sql) {
   auto it = statements_.find(sql);
   if (it == statements_.end()) {

@@ -155,7 +155,9 @@ StoreResult<std::vector<WrittenInvocation>> InvocationStore::insert_running_many
     size_t at = 0;
     for (const size_t chunk : {size_t{32}, size_t{8}}) {
       for (; invocations.size() - at >= chunk; at += chunk) {
-        auto st = db_.prepare(multi_row_insert_sql(chunk));
+        auto& slot = chunk == 32 ? insert_running_32_ : insert_running_8_;
+        if (slot.sql.empty()) slot.sql = multi_row_insert_sql(chunk);
+        auto st = db_.prepare(slot);
         for (size_t r = 0; r < chunk; ++r) {
           const NewInvocation& row = *invocations[at + r];
           const int base = static_cast<int>(r * kRunningRowParameters);
@@ -214,7 +216,7 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
     // One statement: the status guard makes a second completion a no-op that
     // we then report, without a separate transaction. Found by rowid, the row
     // costs one b-tree search instead of two (the id index, then the table).
-    const auto update = [&](std::string_view sql, bool by_rowid) {
+    const auto update = [&](auto&& sql, bool by_rowid) {
       auto st = db_.prepare(sql);
       st->bind_borrowed(1, id);
       st->bind_borrowed(2, to_string(final_status(outcome)));
@@ -232,8 +234,9 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
     static const std::string by_rowid =
         std::string(kSet) + "WHERE rowid = ?11 AND id = ?1 AND status = 'running'";
     static const std::string by_id = std::string(kSet) + "WHERE id = ?1 AND status = 'running'";
-    if (rowid != 0 && update(by_rowid, true)) return StoreStatus::success();
-    if (update(by_id, false)) return StoreStatus::success();
+    if (complete_by_rowid_.sql.empty()) complete_by_rowid_.sql = by_rowid;
+    if (rowid != 0 && update(complete_by_rowid_, true)) return StoreStatus::success();
+    if (update(std::string_view(by_id), false)) return StoreStatus::success();
     return missed_update(db_, id, "running");
   });
 }

@@ -63,6 +63,8 @@ class InvocationStore {
 
   Database& db_;
   IdGenerator& ids_;
+  // The statements every call runs (see Database::StatementSlot).
+  Database::StatementSlot insert_running_32_{}, insert_running_8_{}, complete_by_rowid_{};
 };
 
 }  // namespace toolhost::store

@@ -41,6 +41,25 @@ TEST(Database, AppliesWalForeignKeysAndDurability) {
   EXPECT_EQ(pragma_text(*full.value(), "synchronous"), "2");
 }
 
+TEST(Database, AStatementSlotBorrowsTheCachedStatementForItsText) {
+  testing::TempStateDir dir;
+  auto db = open_db(dir.state_dir());
+  Database::StatementSlot slot{"SELECT ?1 + 1"};
+  Statement* by_text = nullptr;
+  {
+    auto st = db->prepare("SELECT ?1 + 1");
+    by_text = &*st;
+  }
+  for (int64_t n : {1, 41}) {
+    auto st = db->prepare(slot);
+    EXPECT_EQ(&*st, by_text);  // the cache's statement, not a second one
+    st->bind(1, n);
+    ASSERT_TRUE(st->step());
+    EXPECT_EQ(st->column_int(0), n + 1);  // reset between uses: bound afresh
+  }
+  EXPECT_EQ(slot.statement, by_text);
+}
+
 TEST(Database, MigratesToTheLatestVersionAndReopeningIsIdempotent) {
   testing::TempStateDir dir;
   std::map<std::string, int64_t> first;
