@@ -4,7 +4,7 @@
 // after the clock stops), alternating runs.
 // Reports wall throughput and the SERVER process's CPU time per call (summed
 // over its threads from /proc/<pid>/task/*/schedstat, nanosecond resolution),
-// and the ratios.
+// and the ratios: of the medians, and the median of each round's own ratio.
 //
 //   node bench/mcp/pipelined_client.mjs [--calls N] [--rounds R] [--warmup W]
 //        [--ours "CMD ARGS"] [--peer "CMD ARGS"] [--json]
@@ -159,6 +159,13 @@ const summary = {
 };
 summary.throughput_ratio = summary.ours_calls_per_second / summary.peer_calls_per_second;
 summary.cpu_ratio = summary.peer_cpu_us_per_call / summary.ours_cpu_us_per_call;
+// Paired: each round's two runs are back to back, so the machine's drift
+// (which moves both servers' figures by tens of percent from minute to
+// minute) mostly cancels in their ratio.
+const pairedCpu = results.ours.map((o, r) => results.peer[r].cpuUsPerCall / o.cpuUsPerCall);
+summary.paired_cpu_ratio_median = median(pairedCpu);
+summary.paired_cpu_ratio_min = Math.min(...pairedCpu);
+summary.paired_cpu_ratio_max = Math.max(...pairedCpu);
 if (asJson) {
   console.log(JSON.stringify(summary, null, 2));
 } else {
@@ -168,4 +175,6 @@ if (asJson) {
     `${summary.peer_cpu_us_per_call.toFixed(2)} us CPU/call`);
   console.log(`throughput ratio ${summary.throughput_ratio.toFixed(1)}x, ` +
     `server CPU ratio ${summary.cpu_ratio.toFixed(1)}x (target >= 5x)`);
+  console.log(`server CPU ratio round by round: median ${summary.paired_cpu_ratio_median.toFixed(1)}x, ` +
+    `range ${summary.paired_cpu_ratio_min.toFixed(1)}-${summary.paired_cpu_ratio_max.toFixed(1)}x`);
 }
