@@ -255,13 +255,14 @@ Pipeline::Planned Pipeline::plan(const CallRequest& request) {
   return Planned{
       .kind = kind,
       .outcome = {},
-      .row = recorded ? std::optional<store::NewInvocation>(std::in_place, session.id, spec->name,
-                                                            spec->version, arguments_json, policy,
-                                                            now_us())
+      .row = recorded ? std::optional<store::NewInvocation>(
+                            std::in_place, session.id, spec->name, spec->version,
+                            std::move(arguments_json), policy, now_us())
                       : std::nullopt,
       .spec = spec,
       .session = std::move(session_ptr),
-      .arguments_json = std::move(arguments_json),
+      // Initialised after `row`: holds the text only when there is no row.
+      .arguments_json = recorded ? std::string() : std::move(arguments_json),
       .workspace_dir = request.workspace_dir,
       .approve_inline = request.approve_inline,
   };
@@ -332,7 +333,7 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
       std::lock_guard lock(store_mutex_);
       auto claimed = invocations_.claim_for_approval(p.outcome.invocation_id, now_us());
       if (!claimed) {
-        p.outcome = settled({}, "", p.spec, p.arguments_json, "", "tool.internal.error",
+        p.outcome = settled({}, "", p.spec, p.arguments(), "", "tool.internal.error",
                             claimed.status().message)
                         .outcome;
         continue;
@@ -354,7 +355,7 @@ std::vector<CallOutcome> Pipeline::call_batch(std::span<const CallRequest> reque
     pending.push_back({i, context});
     sequence.push_back(
         {impl->library, context,
-         InvokeInput{p.spec->name, p.spec->version, std::move(p.arguments_json),
+         InvokeInput{p.spec->name, p.spec->version, p.take_arguments(),
                      context->artifacts.invocation_id, context->artifacts.session_id},
          std::chrono::seconds(p.spec->timeout_s)});
   }
@@ -454,7 +455,7 @@ void Pipeline::record_plans(std::span<Planned> plans) {
   for (auto& p : plans) {
     if (!error.empty() && wants_row(p)) {
       // Nothing was recorded, so nothing may run or wait.
-      p = settled({}, "", p.spec, p.arguments_json, "", "tool.internal.error",
+      p = settled({}, "", p.spec, p.arguments(), "", "tool.internal.error",
                   "the invocation record could not be written: " + error);
       p.row.reset();
       continue;

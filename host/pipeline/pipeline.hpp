@@ -95,11 +95,17 @@ class Pipeline {
     std::optional<store::NewInvocation> row;
     const registry::ToolSpec* spec = nullptr;
     std::shared_ptr<const store::Session> session;
-    std::string arguments_json;
+    std::string arguments_json;  // the validated arguments, unless `row` holds them
     std::string workspace_dir;
     bool approve_inline = false;
     int64_t rowid = 0;  // its row's, once written running (0: unknown)
     const startup::ToolImplementation* impl = nullptr;  // once it is handed to an executor
+
+    // One copy of the arguments' text per call: the row's when there is a
+    // row (it is written first), else arguments_json.
+    const std::string& arguments() const { return row ? row->arguments_json : arguments_json; }
+    // For the plugin, once the row is written.
+    std::string take_arguments() { return std::move(row ? row->arguments_json : arguments_json); }
   };
   // One call's record, to be written on its row.
   struct Completion {
