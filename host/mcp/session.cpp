@@ -82,12 +82,12 @@ void Session::handle_line(std::string_view line, std::string& out) {
     if (auto call = parse_plain_tool_call(line)) {
       if (const CatalogEntry* entry = catalog().find(call->name)) {
         // Built whole: its JSON values are move-constructed, not move-assigned.
-        hold_call(Held{.is_call = false,
+        hold_call(Held{.is_call = true,
                        .rendered = {},
                        .id = std::move(call->id),
                        .era = Era::legacy,
                        .capabilities = {},
-                       .entry = nullptr,
+                       .entry = entry,
                        .name = std::move(call->name),
                        .arguments = std::move(call->arguments)},
                   *entry, out);

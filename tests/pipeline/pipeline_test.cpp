@@ -131,6 +131,31 @@ TEST(PipelineValidateInput, DefaultsAreAppliedBeforeTheToolSeesTheArguments) {
   EXPECT_EQ(h.row(o.invocation_id).arguments_json, R"({"text":"hi","mode":"plain"})");
 }
 
+TEST(PipelineValidateInput, WithoutRecordsTheToolStillGetsItsValidatedArguments) {
+  // The arguments' one copy lives in the row when there is one; without
+  // records (the benchmarks' mode) it must reach the tool all the same.
+  Harness h("all");
+  PipelineOptions without_records;
+  without_records.persist_invocations = false;
+  h.pipeline =
+      std::make_unique<Pipeline>(*h.host, *h.db, h.ids, h.clock, h.credentials, without_records);
+  auto o = h.call("demo.echo", R"({"text":"hi"})");
+  ASSERT_EQ(o.status, CallStatus::ok);
+  EXPECT_EQ(json::serialize(o.output), R"({"echo":{"text":"hi","mode":"plain"}})");
+  EXPECT_EQ(h.db->count_rows()->at("tool_invocations"), 0);
+  // An approval is durable even so: its row is written, and the approved
+  // call gets the arguments from it.
+  CallRequest r;
+  r.tool = registry::ToolRef::parse("demo.gated__echo");
+  r.arguments_json = R"({"text":"held"})";
+  r.approve_inline = true;
+  auto approved = h.pipeline->call(r);
+  ASSERT_EQ(approved.status, CallStatus::ok) << json::serialize(approved.to_json());
+  EXPECT_NE(json::serialize(approved.output).find("held"), std::string::npos)
+      << json::serialize(approved.output);
+  EXPECT_EQ(h.row(approved.invocation_id).arguments_json.find("held") != std::string::npos, true);
+}
+
 TEST(PipelineValidateInput, SerializedArgumentsAreKeptUnlessDefaultsAreAdded) {
   Harness h("all");
   CallRequest request;
