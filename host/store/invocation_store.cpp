@@ -145,7 +145,26 @@ const std::string& multi_row_insert_sql(size_t rows) {
   return rows == 32 ? k32 : k8;
 }
 
+// complete()'s UPDATE: by the rowid its INSERT got (checked against the id),
+// else by the id.
+constexpr std::string_view kCompleteByRowid =
+    "UPDATE tool_invocations SET status = ?2, output_json = ?3, content = ?4, output_trust = ?5, "
+    "failure_kind = ?6, reason_code = ?7, detail = ?8, finished_at_us = ?9, duration_us = ?10 "
+    "WHERE rowid = ?11 AND id = ?1 AND status = 'running'";
+constexpr std::string_view kCompleteById =
+    "UPDATE tool_invocations SET status = ?2, output_json = ?3, content = ?4, output_trust = ?5, "
+    "failure_kind = ?6, reason_code = ?7, detail = ?8, finished_at_us = ?9, duration_us = ?10 "
+    "WHERE id = ?1 AND status = 'running'";
+
 }  // namespace
+
+InvocationStore::InvocationStore(Database& db, IdGenerator& ids)
+    : db_(db),
+      ids_(ids),
+      insert_running_32_{multi_row_insert_sql(32)},
+      insert_running_8_{multi_row_insert_sql(8)},
+      complete_by_rowid_{kCompleteByRowid},
+      complete_by_id_{kCompleteById} {}
 
 StoreResult<std::vector<WrittenInvocation>> InvocationStore::insert_running_many(
     std::span<const NewInvocation* const> invocations) {
@@ -155,9 +174,7 @@ StoreResult<std::vector<WrittenInvocation>> InvocationStore::insert_running_many
     size_t at = 0;
     for (const size_t chunk : {size_t{32}, size_t{8}}) {
       for (; invocations.size() - at >= chunk; at += chunk) {
-        auto& slot = chunk == 32 ? insert_running_32_ : insert_running_8_;
-        if (slot.sql.empty()) slot.sql = multi_row_insert_sql(chunk);
-        auto st = db_.prepare(slot);
+        auto st = db_.prepare(chunk == 32 ? insert_running_32_ : insert_running_8_);
         for (size_t r = 0; r < chunk; ++r) {
           const NewInvocation& row = *invocations[at + r];
           const int base = static_cast<int>(r * kRunningRowParameters);
@@ -216,8 +233,8 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
     // One statement: the status guard makes a second completion a no-op that
     // we then report, without a separate transaction. Found by rowid, the row
     // costs one b-tree search instead of two (the id index, then the table).
-    const auto update = [&](auto&& sql, bool by_rowid) {
-      auto st = db_.prepare(sql);
+    const auto update = [&](Database::StatementSlot& slot, bool by_rowid) {
+      auto st = db_.prepare(slot);
       st->bind_borrowed(1, id);
       st->bind_borrowed(2, to_string(final_status(outcome)));
       bind_outcome_texts(*st, 3, outcome);
@@ -227,16 +244,8 @@ StoreStatus InvocationStore::complete(std::string_view id, const InvocationOutco
       st->step();
       return db_.last_changes() == 1;
     };
-    constexpr std::string_view kSet =
-        "UPDATE tool_invocations SET status = ?2, output_json = ?3, content = ?4, "
-        "output_trust = ?5, failure_kind = ?6, reason_code = ?7, detail = ?8, "
-        "finished_at_us = ?9, duration_us = ?10 ";
-    static const std::string by_rowid =
-        std::string(kSet) + "WHERE rowid = ?11 AND id = ?1 AND status = 'running'";
-    static const std::string by_id = std::string(kSet) + "WHERE id = ?1 AND status = 'running'";
-    if (complete_by_rowid_.sql.empty()) complete_by_rowid_.sql = by_rowid;
     if (rowid != 0 && update(complete_by_rowid_, true)) return StoreStatus::success();
-    if (update(std::string_view(by_id), false)) return StoreStatus::success();
+    if (update(complete_by_id_, false)) return StoreStatus::success();
     return missed_update(db_, id, "running");
   });
 }

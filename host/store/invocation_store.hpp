@@ -18,7 +18,7 @@ namespace toolhost::store {
 
 class InvocationStore {
  public:
-  InvocationStore(Database& db, IdGenerator& ids) : db_(db), ids_(ids) {}
+  InvocationStore(Database& db, IdGenerator& ids);
 
   // A call about to run: status running, started_at_us = created_at_us.
   // Returns the new invocation id.
@@ -64,7 +64,8 @@ class InvocationStore {
   Database& db_;
   IdGenerator& ids_;
   // The statements every call runs (see Database::StatementSlot).
-  Database::StatementSlot insert_running_32_{}, insert_running_8_{}, complete_by_rowid_{};
+  Database::StatementSlot insert_running_32_, insert_running_8_, complete_by_rowid_,
+      complete_by_id_;
 };
 
 }  // namespace toolhost::store
